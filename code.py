@@ -1,0 +1,12 @@
+"""Rollbox on the device: find the board, seed the dice once, run the app.
+
+Wiring only; everything else lives in lib/rollbox (engine, app, screens)
+and games/ (rules).
+"""
+
+from rollbox import dice, hardware
+from rollbox.app import App
+
+hw = hardware.detect()
+dice.seed_once()
+App(hw).run()

@@ -1,0 +1,211 @@
+"""The Pig family: Pig, Two-Dice Pig and Big Pig, with the "6 is bad" option.
+
+Rules exactly as RULES.md section 2 reads the sheet in
+``seeds/pig_family_rules.txt``: a turn is rolls until the player holds or a
+bad face ends it; a hold that brings the score to the goal or more wins.
+
+Actions of a seat: :data:`ROLL` (0) and :data:`HOLD` (1; legal once the turn
+total is above 0). Chance actions are the dice: the face 1..6 for one die,
+``10 * first + second`` (11..66, ordered, each weight 1) for two dice.
+"""
+
+from micropython import const
+
+from rollbox.engine import CHANCE, TERMINAL, Game, State
+
+try:
+    from typing import List, Tuple
+except ImportError:
+    pass
+
+ROLL = const(0)
+HOLD = const(1)
+
+# Variants (the ``variant`` parameter); names as RULES.md section 2's table.
+PIG = const(0)
+TWO_DICE = const(1)
+BIG_PIG = const(2)
+VARIANT_NAMES = ("Pig", "Two-Dice Pig", "Big Pig")
+
+# What a roll does (first item of :func:`score_roll`).
+ADD = const(0)  # add the points to the turn total, the turn goes on
+BUST = const(1)  # turn total lost, turn ends
+WIPE = const(2)  # whole score lost, turn ends
+
+_DECIDE = const(0)
+_ROLLING = const(1)
+_OVER = const(2)
+
+
+def score_roll(variant, six_bad, faces):
+    # type: (int, int, Tuple[int, ...]) -> Tuple[int, int]
+    """What one roll does: ``(ADD, points)``, ``(BUST, 0)`` or ``(WIPE, 0)``.
+
+    ``faces`` holds one face (Pig) or two (Two-Dice Pig, Big Pig), each 1..6.
+    Bad faces are 1, and 6 too when ``six_bad`` (a 6 counts exactly as a 1,
+    also in doubles). Source: RULES.md section 2, table and examples
+    (Big Pig: 3-3 adds 12, 1-1 adds 25; Two-Dice Pig: 1-1 loses the score).
+    """
+    bad = 0
+    for f in faces:
+        if f == 1 or (six_bad and f == 6):
+            bad += 1
+    if bad == 0:
+        total = sum(faces)
+        if variant == BIG_PIG and faces[0] == faces[1]:
+            total *= 2
+        return ADD, total
+    if bad == 1:
+        return BUST, 0
+    if variant == BIG_PIG:
+        return ADD, 25
+    return WIPE, 0
+
+
+class PigGame(Game):
+    """Parameters: ``variant`` (PIG, TWO_DICE, BIG_PIG), ``six_bad`` (0/1),
+    ``players`` (2..8), ``goal`` (points, 10..1000; RULES.md: 100 unless the
+    players change it).
+
+    :raises ValueError: a parameter out of range (see ``Game``).
+    """
+
+    NAME = "pig"
+    PARAMS = (
+        ("variant", PIG, PIG, BIG_PIG),
+        ("six_bad", 0, 0, 1),
+        ("players", 2, 2, 8),
+        ("goal", 100, 10, 1000),
+    )
+
+    def dice(self):
+        # type: () -> int
+        """Dice rolled at once: 1 for Pig, 2 for the two-dice games."""
+        return 1 if self.params["variant"] == PIG else 2
+
+    def title(self):
+        # type: () -> str
+        name = VARIANT_NAMES[self.params["variant"]]
+        return name + " (6 bad)" if self.params["six_bad"] else name
+
+    def new_initial_state(self):
+        # type: () -> PigState
+        return PigState(self)
+
+    def state_from_bytes(self, data):
+        # type: (bytes) -> PigState
+        """Layout: phase, player, winner+1, die 1, die 2, turn total (2 bytes,
+        little-endian), then each seat's score (2 bytes each).
+
+        :raises ValueError: wrong length or a field out of range.
+        """
+        n = self.num_players()
+        if len(data) != 7 + 2 * n:
+            raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, 7 + 2 * n, len(data)))
+        s = PigState(self)
+        s._phase, s._player, winner, d1, d2 = data[0], data[1], data[2], data[3], data[4]
+        s._winner = winner - 1
+        s.turn_total = data[5] | data[6] << 8
+        s.scores = [data[7 + 2 * i] | data[8 + 2 * i] << 8 for i in range(n)]
+        s.dice = (d1,) if self.dice() == 1 else (d1, d2)
+        goal = self.params["goal"]
+        if (s._phase > _OVER or s._player >= n or not -1 <= s._winner < n
+                or (s._phase == _OVER) != (s._winner >= 0)
+                or any(not 0 <= d <= 6 for d in s.dice)
+                or any(x >= goal for i, x in enumerate(s.scores) if i != s._winner)):
+            raise ValueError("not a valid %s state" % self.NAME)
+        return s
+
+
+class PigState(State):
+    """A Pig-family position: ``scores`` (points per seat), ``turn_total``
+    (points this turn), ``dice`` (faces of the last roll, 0 before any)."""
+
+    def __init__(self, game):
+        # type: (PigGame) -> None
+        super().__init__(game)
+        self._phase = _DECIDE
+        self._player = 0
+        self._winner = -1
+        self.turn_total = 0
+        self.scores = [0] * game.num_players()
+        self.dice = (0,) * game.dice()  # type: Tuple[int, ...]
+
+    def current_player(self):
+        # type: () -> int
+        if self._phase == _OVER:
+            return TERMINAL
+        if self._phase == _ROLLING:
+            return CHANCE
+        return self._player
+
+    def turn_player(self):
+        # type: () -> int
+        """Seat whose turn it is (also while the dice are rolling)."""
+        return self._player
+
+    def winner(self):
+        # type: () -> int
+        return self._winner
+
+    def _legal_actions(self):
+        # type: () -> List[int]
+        return [ROLL, HOLD] if self.turn_total > 0 else [ROLL]
+
+    def chance_outcomes(self):
+        # type: () -> List[Tuple[int, int]]
+        if self._phase != _ROLLING:
+            return []
+        if self.game.dice() == 1:
+            return [(f, 1) for f in range(1, 7)]
+        return [(10 * a + b, 1) for a in range(1, 7) for b in range(1, 7)]
+
+    def _apply_action(self, action):
+        # type: (int) -> None
+        if self._phase == _ROLLING:
+            self._apply_roll(action)
+        elif action == ROLL:
+            self._phase = _ROLLING
+        else:
+            self.scores[self._player] += self.turn_total
+            if self.scores[self._player] >= self.game.params["goal"]:
+                self._winner = self._player
+                self._phase = _OVER
+                self.turn_total = 0
+                return
+            self._end_turn()
+
+    def _apply_roll(self, action):
+        # type: (int) -> None
+        self.dice = (action,) if action < 10 else (action // 10, action % 10)
+        p = self.game.params
+        kind, points = score_roll(p["variant"], p["six_bad"], self.dice)
+        self._phase = _DECIDE
+        if kind == ADD:
+            # Saturate at the 2-byte save field; any goal (<= 1000) is far below.
+            self.turn_total = min(self.turn_total + points, 0xFFFF)
+            return
+        if kind == WIPE:
+            self.scores[self._player] = 0
+        self._end_turn()
+
+    def _end_turn(self):
+        # type: () -> None
+        self.turn_total = 0
+        self._player = (self._player + 1) % self.game.num_players()
+
+    def to_bytes(self):
+        # type: () -> bytes
+        d = self.dice
+        out = bytearray((self._phase, self._player, self._winner + 1, d[0],
+                         d[1] if len(d) > 1 else 0, self.turn_total & 0xFF, self.turn_total >> 8))
+        for score in self.scores:
+            out.append(score & 0xFF)
+            out.append(score >> 8)
+        return bytes(out)
+
+    def action_to_string(self, action):
+        # type: (int) -> str
+        if self._phase == _ROLLING:
+            return "-".join(str(f) for f in ((action,) if action < 10 else divmod(action, 10)))
+        return "roll" if action == ROLL else "hold"

@@ -1,0 +1,1 @@
+"""Rollbox: pocket dice games for CircuitPython handhelds (platform-neutral engine and app)."""

@@ -1,0 +1,161 @@
+"""OpenSpiel-shaped game engine: the base every rule set in ``games/`` extends.
+
+A :class:`Game` holds validated parameters and makes states; a
+:class:`State` holds only what changes during play. Chance is a player of
+its own (:data:`CHANCE`): dice results are actions of the chance player, so
+tests script them, the AI enumerates them and the device draws them from a
+:class:`rollbox.dice.Roller`. Player ids, action integers and the method
+names follow OpenSpiel (``open_spiel/spiel.h``).
+
+Pure Python that runs on CircuitPython, MicroPython and CPython: no I/O,
+no randomness, no floats in the game state.
+"""
+
+from micropython import const
+
+try:
+    from typing import Dict, List, Tuple
+except ImportError:
+    pass
+
+CHANCE = const(-1)  # OpenSpiel kChancePlayerId
+TERMINAL = const(-4)  # OpenSpiel kTerminalPlayerId
+
+
+class Game:
+    """A rule set with its parameters, validated once.
+
+    Subclasses set ``NAME`` and ``PARAMS``, a tuple of
+    ``(name, default, low, high)`` integer parameters (the one table of
+    defaults), and implement :meth:`new_initial_state` and
+    :meth:`state_from_bytes`.
+
+    :raises ValueError: a parameter that is unknown, not an int, or outside
+        its ``low..high`` range.
+    """
+
+    NAME = "game"
+    PARAMS = ()  # type: Tuple[Tuple[str, int, int, int], ...]
+
+    def __init__(self, **params):
+        # type: (int) -> None
+        values = {}  # type: Dict[str, int]
+        for name, default, low, high in self.PARAMS:
+            value = params.pop(name, default)
+            if not isinstance(value, int):
+                raise ValueError("%s must be an integer" % name)
+            if not low <= value <= high:
+                raise ValueError("%s must be %d..%d, not %d" % (name, low, high, value))
+            values[name] = int(value)
+        if params:
+            raise ValueError("unknown parameter: %s" % ", ".join(sorted(params)))
+        self.params = values
+
+    def num_players(self):
+        # type: () -> int
+        """Number of seats (players), 1 or more."""
+        return self.params.get("players", 1)
+
+    def new_initial_state(self):
+        # type: () -> State
+        """A fresh state at the start of a game."""
+        raise NotImplementedError
+
+    def state_from_bytes(self, data):
+        # type: (bytes) -> State
+        """Rebuild a state from :meth:`State.to_bytes`.
+
+        :raises ValueError: bytes that are not a valid state of this game.
+        """
+        raise NotImplementedError
+
+
+class State:
+    """One position of a game. Subclasses implement the ``_``-methods.
+
+    ``legal_actions()`` lists small ints; ``apply_action(a)`` checks ``a``
+    first and raises ``ValueError`` on an illegal action, leaving the state
+    untouched (OpenSpiel ``State::ApplyAction``).
+    """
+
+    def __init__(self, game):
+        # type: (Game) -> None
+        self.game = game
+
+    def current_player(self):
+        # type: () -> int
+        """Seat to act (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    def is_terminal(self):
+        # type: () -> bool
+        return self.current_player() == TERMINAL
+
+    def is_chance_node(self):
+        # type: () -> bool
+        return self.current_player() == CHANCE
+
+    def legal_actions(self):
+        # type: () -> List[int]
+        """Legal actions of the current player (chance outcomes at a chance
+        node, empty when terminal)."""
+        if self.is_chance_node():
+            return [a for a, _ in self.chance_outcomes()]
+        if self.is_terminal():
+            return []
+        return self._legal_actions()
+
+    def _legal_actions(self):
+        # type: () -> List[int]
+        raise NotImplementedError
+
+    def chance_outcomes(self):
+        # type: () -> List[Tuple[int, int]]
+        """``[(action, weight), ...]`` at a chance node, integer weights
+        (probability = weight / sum of weights); empty elsewhere."""
+        return []
+
+    def apply_action(self, action):
+        # type: (int) -> None
+        """Apply ``action`` for the current player (or chance).
+
+        :raises ValueError: the game is over or ``action`` is not legal now;
+            the state is unchanged.
+        """
+        if self.is_terminal():
+            raise ValueError("the game is over")
+        if action not in self.legal_actions():
+            raise ValueError("illegal action %r" % (action,))
+        self._apply_action(action)
+
+    def _apply_action(self, action):
+        # type: (int) -> None
+        raise NotImplementedError
+
+    def returns(self):
+        # type: () -> List[float]
+        """Per seat: +1 for the winner, -1/(n-1) for each other seat at a
+        terminal state (zero-sum, as OpenSpiel's Pig); 0.0 before the end."""
+        n = self.game.num_players()
+        if not self.is_terminal():
+            return [0.0] * n
+        winner = self.winner()
+        return [1.0 if p == winner else -1.0 / (n - 1) for p in range(n)]
+
+    def winner(self):
+        # type: () -> int
+        """Seat that won, or -1 while the game goes on."""
+        raise NotImplementedError
+
+    def to_bytes(self):
+        # type: () -> bytes
+        """The state as a few bytes (the save file); see ``Game.state_from_bytes``."""
+        raise NotImplementedError
+
+    def clone(self):
+        # type: () -> State
+        return self.game.state_from_bytes(self.to_bytes())
+
+    def action_to_string(self, action):
+        # type: (int) -> str
+        return str(action)

@@ -1,0 +1,1 @@
+"""Host stand-in for the `adafruit_gizmo` library (TFT Gizmo display)."""
