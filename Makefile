@@ -5,4 +5,4 @@ venv:
 sim: venv
 	.venv/bin/python tools/sim $(ARGS)
 test: venv
-	.venv/bin/python -m pytest -q
+	.venv/bin/python -P -m pytest -q

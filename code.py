@@ -7,6 +7,7 @@ and games/ (rules).
 from rollbox import dice, hardware
 from rollbox.app import App
 
-hw = hardware.detect()
-dice.seed_once()
-App(hw).run()
+if __name__ == "__main__":  # CircuitPython runs code.py as __main__; never on import
+    hw = hardware.detect()
+    dice.seed_once()
+    App(hw).run()

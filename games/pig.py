@@ -14,7 +14,7 @@ from micropython import const
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
-    from typing import List, Tuple
+    from typing import List, Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -124,6 +124,7 @@ class PigState(State):
     def __init__(self, game):
         # type: (PigGame) -> None
         super().__init__(game)
+        self.game = game  # type: PigGame
         self._phase = _DECIDE
         self._player = 0
         self._winner = -1

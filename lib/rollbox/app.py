@@ -13,11 +13,16 @@ from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 from rollbox import seats
-from rollbox.controls import A, B, START, Controls
+from rollbox.controls import START, A, B, Controls
 from rollbox.dice import Roller
 from rollbox.menu import Menu
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
 from rollbox.view import View
+
+try:
+    from typing import Any, Tuple  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
 
 _MENU = const(0)
 _PLAY = const(1)
@@ -53,9 +58,9 @@ class App:
         self.menu = Menu()
         self.mode = _MENU
         self.phase = _PROMPT
-        self.game = None
-        self.state = None
-        self.seats = ()
+        self.game = None  # type: Any
+        self.state = None  # type: Any
+        self.seats = ()  # type: Tuple[int, ...]
         self.accel_ok = hw.accel is not None
         self.notice = hw.message
         self._since = 0
@@ -100,6 +105,8 @@ class App:
             self.accel_ok = False
             self.detector.reset()
             self._say("No accelerometer: A rolls")
+            if self.mode == _PLAY and self.phase == _PROMPT:
+                self._draw_prompt()
             return IDLE
         return self.detector.update(x, y, z, now)
 
@@ -164,6 +171,10 @@ class App:
         self._since = now
         self._armed = False
         self._draw_state()
+        self._draw_prompt()
+
+    def _draw_prompt(self):
+        """The status line: what the buttons do now."""
         p = self.state.current_player()
         v = self.view
         if self.seats[p]:

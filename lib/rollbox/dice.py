@@ -8,7 +8,7 @@ their own ``randrange``.
 import random
 
 try:
-    from typing import Callable, Optional
+    from typing import Callable, Optional  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 

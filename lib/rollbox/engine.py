@@ -14,7 +14,7 @@ no randomness, no floats in the game state.
 from micropython import const
 
 try:
-    from typing import Dict, List, Tuple
+    from typing import Dict, List, Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 

@@ -23,7 +23,7 @@ driver's default +/-2 g clips a real shake (9.5 g peaks in the recordings).
 
 from micropython import const
 
-from rollbox.controls import A, B, DOWN, LEFT, RIGHT, SELECT, START, UP
+from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 
 # Shake figures (start m/s², keep m/s², window ms, quiet ms): see rollbox.shake.
 SHAKE = (15.0, 8.0, 250, 300)
@@ -65,11 +65,10 @@ def open_lis3dh(i2c, addresses):
     return None
 
 
-def _shift_keys(board, count):
+def _shift_keys(clock, data, latch, count):
     import keypad
 
-    return keypad.ShiftRegisterKeys(clock=board.BUTTON_CLOCK, data=board.BUTTON_OUT,
-                                    latch=board.BUTTON_LATCH, key_count=count,
+    return keypad.ShiftRegisterKeys(clock=clock, data=data, latch=latch, key_count=count,
                                     value_when_pressed=True)
 
 
@@ -93,13 +92,17 @@ def detect():
     """
     import board
 
-    name = getattr(board, "board_id", "unknown")
+    name = board.board_id
+    # Pins are read as board.X inside each board's branch so that the type
+    # check against that board's stubs (tests/test_typecheck.py) sees them.
     if name in ("pybadge", "edgebadge"):
-        return _finish(name, board.DISPLAY, _shift_keys(board, 8), _PYBADGE_KEYS,
-                       _board_i2c(board), (_LIS3DH_ONBOARD,))
+        keys = _shift_keys(board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, 8)
+        return _finish(name, board.DISPLAY, keys, _PYBADGE_KEYS, _board_i2c(board),
+                       (_LIS3DH_ONBOARD,))
     if name == "pygamer":
-        return _finish(name, board.DISPLAY, _shift_keys(board, 4), _PYGAMER_KEYS,
-                       _board_i2c(board), (_LIS3DH_ONBOARD,))
+        keys = _shift_keys(board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, 4)
+        return _finish(name, board.DISPLAY, keys, _PYGAMER_KEYS, _board_i2c(board),
+                       (_LIS3DH_ONBOARD,))
     if name == "circuitplayground_bluefruit":
         import busio
         import keypad

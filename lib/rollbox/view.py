@@ -88,12 +88,20 @@ class View:
     :raises ValueError: a display width with no layout (not 160 or 240).
     """
 
+    @staticmethod
+    def layout(width):
+        """The layout tuple for a display ``width`` pixels wide (see _LAYOUTS).
+
+        :raises ValueError: no layout for that width.
+        """
+        layout = _LAYOUTS.get(width)
+        if layout is None:
+            raise ValueError("no layout for a %d px wide display" % width)
+        return layout
+
     def __init__(self, display):
         self.display = display
-        layout = _LAYOUTS.get(display.width)
-        if layout is None:
-            raise ValueError("no layout for a %d px wide display" % display.width)
-        (size, dx, gap, dy, sx, sy, lh, ty, my, st, my0, mlh) = layout
+        (size, dx, gap, dy, sx, sy, lh, ty, my, st, my0, mlh) = self.layout(display.width)
         self.root = displayio.Group()
         bg = displayio.Palette(1)
         bg[0] = _FELT

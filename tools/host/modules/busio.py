@@ -1,7 +1,6 @@
 """Host stand-in for CircuitPython's `busio`: `I2C(scl, sda)` opens the host
 board's emulated I2C bus (host.lis3dh_bus.I2CBus); SPI and UART have no host
 hardware and raise NotImplementedError when constructed."""
-from host import boards as _boards
 
 
 class I2C:
@@ -11,7 +10,9 @@ class I2C:
     """
 
     def __new__(cls, scl, sda, *, frequency=100000, timeout=255):
-        return _boards.current().i2c_for(scl, sda)
+        from host import boards  # late: host.boards imports displayio, which imports busio
+
+        return boards.current().i2c_for(scl, sda)
 
 
 class SPI:

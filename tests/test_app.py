@@ -1,0 +1,190 @@
+"""The app through the code.py path on host boards: real displayio (Blinka),
+the real LIS3DH driver on the emulated bus, keypad events."""
+import pytest
+
+from host import boards, traces
+from host.simulation import FRAME_MS, Simulation
+from rollbox import app as app_module
+from rollbox import controls, hardware
+from rollbox.view import View
+
+
+def run_until(sim, condition, limit_ms=60_000):
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def started(sim):
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    return sim
+
+
+def quiet_sim(**kw):
+    """A simulation whose scripted human never acts (the test acts)."""
+    sim = Simulation(log=None, **kw)
+    sim.human.act = lambda *a: None
+    return started(sim)
+
+
+def frames(sim, n):
+    for _ in range(n):
+        sim.step()
+
+
+def shake(sim):
+    sim.board.motion = traces.Replay(traces.load("cse590_phone_shake"), sim.clock.now)
+
+
+def test_whole_game_to_a_winner_writes_frames(tmp_path):
+    lines = []
+    sim = Simulation(out=str(tmp_path), log=lines.append, seed=3)
+    winner = sim.run()
+    assert sim.app.state.is_terminal() and winner == sim.app.state.winner()
+    assert sim.app.state.scores[winner] >= 100
+    assert lines[-1].startswith("P%d" % (winner + 1)) and "wins" in lines[-1]
+    assert any(line.startswith("P1 rolls") for line in lines)  # the human rolled
+    assert any(line.startswith("P2 rolls") for line in lines)  # the computer rolled
+    pngs = sorted(p.name for p in tmp_path.iterdir())
+    assert len(pngs) == sim.frames > 20 and pngs[0] == "frame_00001.png"
+
+
+def test_a_shake_rolls_once_for_the_human():
+    sim = quiet_sim()
+    assert sim.app.awaiting_human()
+    shake(sim)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    assert sim.app.state.is_chance_node()
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    assert sim.app.state.dice[0] in range(1, 7)
+    frames(sim, 150)  # the recording's tail and the rest after it: no second roll
+    assert sim.app.phase == app_module._PROMPT and not sim.app.state.is_chance_node()
+
+
+def test_shake_and_keys_in_the_menu_never_roll():
+    sim = Simulation(log=None)
+    sim.setup = []  # nobody touches the menu
+    shake(sim)
+    frames(sim, 300)
+    assert sim.app.mode == app_module._MENU and sim.app.state is None
+    sim.keys.tap("B", sim.clock.now)
+    frames(sim, 5)
+    assert sim.app.menu.cursor == 1 and sim.app.mode == app_module._MENU
+
+
+def test_hold_before_rolling_is_refused_with_a_message():
+    sim = quiet_sim()
+    before = sim.app.state.to_bytes()
+    sim.keys.tap("B", sim.clock.now)
+    frames(sim, 5)
+    assert sim.app.state.to_bytes() == before
+    assert sim.app.view.message.text == "Roll first: nothing to hold"
+
+
+def test_button_roll_then_hold():
+    sim = quiet_sim(seed=5)
+    sim.keys.tap("A", sim.clock.now)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    s = sim.app.state
+    if s.turn_player() == 0:  # not a bust: hold it
+        total = s.turn_total
+        sim.keys.tap("B", sim.clock.now)
+        frames(sim, 5)
+        assert s.scores[0] == total and s.turn_player() == 1
+
+
+def test_i2c_error_mid_game_switches_to_button_roll():
+    sim = quiet_sim()
+    sim.board.i2c.fail_always()
+    frames(sim, 3)
+    assert not sim.app.accel_ok
+    assert sim.app.view.message.text == "No accelerometer: A rolls"
+    assert sim.app.view.status.text == "P1 A:roll"
+    sim.keys.tap("A", sim.clock.now)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    assert sim.app.state.dice[0] in range(1, 7)
+
+
+def test_i2c_error_during_a_shake_still_decides_the_roll():
+    sim = quiet_sim()
+    shake(sim)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    sim.board.i2c.fail_always()
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT, limit_ms=2000)
+    assert sim.app.state.dice[0] in range(1, 7) and not sim.app.accel_ok
+
+
+def test_no_accelerometer_plays_by_button():
+    sim = Simulation(accelerometer=False, log=None, goal=20, seats=(1, 1), seed=2)
+    assert sim.hw.accel is None and sim.hw.message == "No accelerometer: A rolls"
+    assert sim.app.view.title.text == "No accelerometer: A rolls"
+    assert sim.run() in (0, 1)
+
+
+def test_finished_game_takes_no_roll():
+    sim = Simulation(log=None, goal=20, seats=(1, 1), seed=4)
+    sim.run()
+    state = sim.app.state.to_bytes()
+    shake(sim)
+    frames(sim, 250)
+    assert sim.app.state.to_bytes() == state and sim.app.mode == app_module._OVER
+    sim.keys.tap("A", sim.clock.now)
+    frames(sim, 5)
+    assert sim.app.mode == app_module._MENU
+
+
+@pytest.mark.parametrize("profile, size, keys", [
+    ("pybadge", (160, 128), (controls.B, controls.A, controls.START, controls.SELECT,
+                             controls.RIGHT, controls.DOWN, controls.UP, controls.LEFT)),
+    ("pygamer", (160, 128), (controls.A, controls.B, controls.START, controls.SELECT)),
+    ("cpb_gizmo", (240, 240), (controls.A, controls.B)),
+    ("generic", (240, 240), (controls.A, controls.B)),
+])
+def test_board_profiles(profile, size, keys):
+    board = boards.use(profile)
+    hw = hardware.detect()
+    assert (hw.display.width, hw.display.height) == size
+    assert hw.key_map == keys and hw.keys.key_count == len(keys)
+    assert hw.accel is not None and hw.message == ""
+    assert hw.accel.range == 2  # adafruit_lis3dh.RANGE_8_G
+    assert board.lis3dh.full_scale_g == 8 and board.lis3dh.odr_hz == 100
+
+
+def test_pybadge_key_one_is_a():
+    sim = Simulation(log=None)
+    sim.setup = []
+    sim.hw.keys._press(1)
+    frames(sim, 3)
+    assert sim.app.controls.held == controls.A
+
+
+def test_frame_period_matches_the_app():
+    assert FRAME_MS == 20
+
+
+PIP, DIE, FELT = (0, 0, 0), (248, 252, 248), (8, 60, 32)
+
+
+@pytest.mark.parametrize("width, height", [(160, 128), (240, 240)])
+def test_rendered_die_pixels(width, height):
+    from host.display import make_display
+
+    display, bus = make_display(width, height)
+    view = View(display)
+    view.show_play(1)
+    view.set_dice((5,))
+    view.refresh()
+    size, x, _, y = View.layout(width)[:4]
+    step = size // 4
+    assert bus.pixel(x + 2 * step, y + 2 * step) == PIP  # centre pip of a 5
+    assert bus.pixel(x + step, y + step) == PIP  # top-left pip
+    assert bus.pixel(x + 2 * step, y + step) == DIE  # no top-middle pip on a 5
+    assert bus.pixel(x + 1, y + 1) == DIE  # the die's corner
+    assert bus.pixel(x - 2, y - 2) == FELT  # outside the die
+    view.set_dice((1,))
+    view.refresh()
+    assert bus.pixel(x + step, y + step) == DIE  # top-left pip gone on a 1
+    assert bus.pixel(x + 2 * step, y + 2 * step) == PIP
