@@ -17,7 +17,7 @@ def run_until(sim, condition, limit_ms=60_000):
 
 
 def started(sim):
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
     return sim
 
 

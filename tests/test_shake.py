@@ -61,3 +61,12 @@ def test_bad_figures_refused():
         ShakeDetector(start=5.0, keep=8.0)
     with pytest.raises(ValueError):
         ShakeDetector(quiet_ms=0)
+
+
+def test_one_jolt_read_at_100_hz_does_not_roll():
+    d = ShakeDetector()
+    assert d.update(0, 0, 40.0, 0) == IDLE
+    assert d.update(0, 0, 40.0, 10) == IDLE  # the same jolt, next sample
+    assert d.update(0, 0, 35.0, 20) == IDLE
+    for t in range(30, 1000, 10):
+        assert d.update(0, 0, 9.8, t) == IDLE

@@ -134,7 +134,8 @@ class App:
             if i < m.size():
                 text = (">" if i == m.cursor else " ") + m.line(i, VARIANT_NAMES)
             v.set_text(v.menu_lines[i], text)
-        v.set_text(v.status, "A:change B:next START:go")
+        v.set_text(v.status, "A:change B:next START:go" if START in self.hw.key_map
+                   else "A:change B:next")
 
     def _to_menu(self):
         self.mode = _MENU

@@ -6,7 +6,7 @@ States: :data:`IDLE` -> :data:`SHAKING` (the dice tumble) -> :data:`SETTLED`
 
 A sample counts by its deviation from gravity, ``| |a| - g |`` in m/s², so
 the board's orientation does not matter. Shaking starts when two samples
-deviate by ``start`` or more within ``window_ms``: one bump (a tap, a step, a
+deviate by ``start`` or more, 40 ms to ``window_ms`` apart: one bump (a tap, a step, a
 set-down) never rolls. It lasts while samples deviating by ``keep`` or more
 keep coming, and settles ``quiet_ms`` after the last one. The figures live
 in the board profile (``rollbox.hardware``) and were chosen on the real
@@ -23,6 +23,9 @@ SHAKING = const(1)
 SETTLED = const(2)
 
 _G = 9.80665  # standard gravity, m/s²
+# The two start samples must be this far apart: a shake goes back and forth,
+# while one jolt (a tap, the board set down) is over within a few samples.
+_MIN_GAP_MS = const(40)
 
 
 class ShakeDetector:
@@ -65,11 +68,12 @@ class ShakeDetector:
             self.state = IDLE
         if self.state == IDLE:
             if m2 >= self._start_hi or m2 <= self._start_lo:
-                if self._hit and ticks_diff(now_ms, self._hit_ms) <= self._window:
+                gap = ticks_diff(now_ms, self._hit_ms)
+                if self._hit and _MIN_GAP_MS <= gap <= self._window:
                     self.state = SHAKING
                     self.started_ms = self._hit_ms
                     self._last_ms = now_ms
-                else:
+                elif not self._hit or gap > self._window:
                     self._hit = True
                     self._hit_ms = now_ms
             return self.state

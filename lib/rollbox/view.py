@@ -28,7 +28,7 @@ _PIP_AT = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
 # Per display width: die size, die x, die gap, die y, score x, score y0,
 # line height, turn y, message y, status y, menu y0, menu line height.
 _LAYOUTS = {
-    160: (40, 6, 46, 22, 92, 24, 14, 74, 90, 121, 18, 12),
+    160: (40, 6, 46, 22, 92, 24, 14, 74, 90, 121, 17, 11),
     240: (64, 12, 80, 44, 164, 50, 20, 134, 156, 228, 30, 20),
 }
 MAX_SEATS = const(4)

@@ -88,7 +88,8 @@ class Keys:
 
 def menu_taps(variant, six_bad, players, seats, goal):
     """Logical buttons that set the menu from its defaults (Pig, 6 is bad
-    off, 2 players, P1 human / others computer, goal 100) and start."""
+    off, 2 players, P1 human / others computer, goal 100) and start,
+    with A and B only (the two-button boards)."""
     from rollbox.menu import GOALS, Menu
 
     m = Menu()
@@ -97,7 +98,7 @@ def menu_taps(variant, six_bad, players, seats, goal):
     taps += ["A"] * ((GOALS.index(goal) - GOALS.index(m.goal)) % len(GOALS)) + ["B"]
     for i in range(players):
         taps += ["A"] * (seats[i] != m.seats[i]) + ["B"]
-    return taps + ["START"]
+    return taps + ["A"]  # A on "Start": every board has A (not all have START)
 
 
 class Simulation:
