@@ -188,3 +188,22 @@ def test_rendered_die_pixels(width, height):
     view.refresh()
     assert bus.pixel(x + step, y + step) == DIE  # top-left pip gone on a 1
     assert bus.pixel(x + 2 * step, y + 2 * step) == PIP
+
+
+def test_keys_during_the_tumble_do_nothing():
+    sim = quiet_sim(seed=11)
+    shake(sim)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    rolling = sim.app.state.to_bytes()
+    for name in ("A", "B", "START", "A", "B"):
+        sim.keys.tap(name, sim.clock.now)
+        frames(sim, 8)
+        if sim.app.phase != app_module._TUMBLE:
+            break
+        assert sim.app.state.to_bytes() == rolling
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    s = sim.app.state
+    # Exactly one roll happened: either it added to P1's turn or ended it.
+    assert (s.turn_player() == 0 and s.turn_total == s.dice[0]) or \
+           (s.turn_player() == 1 and s.dice[0] == 1)
+    assert s.scores == [0, 0]

@@ -120,6 +120,7 @@ class View:
         self.root.append(self.play)
         self.dirty = True
         self.show_menu()
+        display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
 
     def set_text(self, label, text):
