@@ -233,6 +233,7 @@ class App:
             faces = self._faces
             for i in range(self.game.dice()):
                 faces[i] = self.roller.face()
+                self.view.jiggle(i, faces[i] - 3, 3 - self.roller.face())
             self.view.set_dice(faces)
             self._face_at = ticks_add(now, FACE_MS)
         age = ticks_diff(now, self._since)
@@ -257,6 +258,8 @@ class App:
         for i in range(len(dice)):
             if dice[i] == 1 or (params["six_bad"] and dice[i] == 6):
                 bad |= 1 << i
+        for i in range(len(dice)):
+            self.view.jiggle(i, 0, 0)
         self.view.set_dice(dice, bad)
         roll = "-".join(str(d) for d in dice)
         if kind == BUST:

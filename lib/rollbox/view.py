@@ -46,6 +46,8 @@ class Die:
     """One die: a ``size``-pixel square with pips, at (x, y) in pixels."""
 
     def __init__(self, group, x, y, size):
+        self.x = x
+        self.y = y
         self.palette = displayio.Palette(2)
         self.palette[0] = _DIE
         self.palette[1] = _PIP
@@ -148,6 +150,15 @@ class View:
         for i in range(len(faces)):
             if self.dice[i].show(faces[i], bool(bad >> i & 1)):
                 self.dirty = True
+
+    def jiggle(self, i, dx, dy):
+        """Offset die ``i`` by (dx, dy) pixels from its place (0, 0: home);
+        the tumble shakes the dice with it."""
+        die = self.dice[i]
+        if die.group.x != die.x + dx or die.group.y != die.y + dy:
+            die.group.x = die.x + dx
+            die.group.y = die.y + dy
+            self.dirty = True
 
     def refresh(self):
         """Send what changed to the display. Returns True if it refreshed."""
