@@ -14,7 +14,7 @@ from micropython import const
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
-    from typing import List, Tuple  # noqa: F401 (used in type comments)
+    from typing import Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -31,6 +31,12 @@ VARIANT_NAMES = ("Pig", "Two-Dice Pig", "Big Pig")
 ADD = const(0)  # add the points to the turn total, the turn goes on
 BUST = const(1)  # turn total lost, turn ends
 WIPE = const(2)  # whole score lost, turn ends
+
+_ROLL_ONLY = (ROLL,)
+_ROLL_OR_HOLD = (ROLL, HOLD)
+# Chance outcomes, built once: a roll allocates nothing.
+_ONE_DIE = tuple((f, 1) for f in range(1, 7))
+_TWO_DICE = tuple((10 * a + b, 1) for a in range(1, 7) for b in range(1, 7))
 
 _DECIDE = const(0)
 _ROLLING = const(1)
@@ -150,16 +156,14 @@ class PigState(State):
         return self._winner
 
     def _legal_actions(self):
-        # type: () -> List[int]
-        return [ROLL, HOLD] if self.turn_total > 0 else [ROLL]
+        # type: () -> Tuple[int, ...]
+        return _ROLL_OR_HOLD if self.turn_total > 0 else _ROLL_ONLY
 
     def chance_outcomes(self):
-        # type: () -> List[Tuple[int, int]]
+        # type: () -> Tuple[Tuple[int, int], ...]
         if self._phase != _ROLLING:
-            return []
-        if self.game.dice() == 1:
-            return [(f, 1) for f in range(1, 7)]
-        return [(10 * a + b, 1) for a in range(1, 7) for b in range(1, 7)]
+            return ()
+        return _ONE_DIE if self.game.dice() == 1 else _TWO_DICE
 
     def _apply_action(self, action):
         # type: (int) -> None

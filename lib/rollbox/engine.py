@@ -98,22 +98,24 @@ class State:
     def legal_actions(self):
         # type: () -> List[int]
         """Legal actions of the current player (chance outcomes at a chance
-        node, empty when terminal)."""
+        node, empty when terminal), as a new list."""
         if self.is_chance_node():
             return [a for a, _ in self.chance_outcomes()]
         if self.is_terminal():
             return []
-        return self._legal_actions()
+        return list(self._legal_actions())
 
     def _legal_actions(self):
-        # type: () -> List[int]
+        # type: () -> Tuple[int, ...]
+        """Legal actions at a decision node; may be a shared tuple."""
         raise NotImplementedError
 
     def chance_outcomes(self):
         # type: () -> List[Tuple[int, int]]
-        """``[(action, weight), ...]`` at a chance node, integer weights
-        (probability = weight / sum of weights); empty elsewhere."""
-        return []
+        """``((action, weight), ...)`` at a chance node, integer weights
+        (probability = weight / sum of weights); empty elsewhere. May be a
+        tuple shared between states: read it, never change it."""
+        return ()
 
     def apply_action(self, action):
         # type: (int) -> None
@@ -124,7 +126,15 @@ class State:
         """
         if self.is_terminal():
             raise ValueError("the game is over")
-        if action not in self.legal_actions():
+        if self.is_chance_node():
+            legal = False
+            for outcome, _ in self.chance_outcomes():  # no list built per roll
+                if outcome == action:
+                    legal = True
+                    break
+        else:
+            legal = action in self._legal_actions()
+        if not legal:
             raise ValueError("illegal action %r" % (action,))
         self._apply_action(action)
 
