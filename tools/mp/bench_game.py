@@ -16,7 +16,6 @@ base = gc.mem_alloc()
 from games.pig import HOLD, ROLL, PigGame  # noqa: E402
 
 
-
 class Lcg:
     """The dice stream of tests/mp/pig_cases.py (same on every interpreter)."""
 
