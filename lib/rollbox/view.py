@@ -121,6 +121,7 @@ class View:
         self.root.append(self.menu)
         self.root.append(self.play)
         self.dirty = True
+        self.label_updates = 0  # labels whose text changed (each costs a bitmap)
         self.show_menu()
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
@@ -129,6 +130,7 @@ class View:
         """Set a label's text only if it changed (a change costs a bitmap)."""
         if label.text != text:
             label.text = text
+            self.label_updates += 1
             self.dirty = True
 
     def show_menu(self):

@@ -1,7 +1,8 @@
 """Runs under MicroPython (tools/bench_memory starts it): one seeded game,
 computer against computer (hold at 20), printing memory figures.
 
-argv: variant six_bad players goal seed mode
+argv (or a global ARGS where sys.argv is missing, as in the WebAssembly
+build): variant six_bad players goal seed mode
 mode "live": gc.collect() after every action; prints the peak of
 gc.mem_alloc() above the baseline taken before the game modules were
 imported. mode "alloc": gc disabled; prints bytes allocated per roll.
@@ -9,8 +10,12 @@ mode "run": just plays (for the heap-size bisection)."""
 import gc
 import sys
 
-variant, six_bad, players, goal, seed = [int(a) for a in sys.argv[1:6]]
-mode = sys.argv[6]
+try:
+    ARGS  # noqa: B018 (set by tools/wasm/bench_game.mjs)
+except NameError:
+    ARGS = sys.argv[1:]
+variant, six_bad, players, goal, seed = [int(a) for a in ARGS[:5]]
+mode = ARGS[5]
 gc.collect()
 base = gc.mem_alloc()
 from games.pig import HOLD, ROLL, PigGame  # noqa: E402
