@@ -111,7 +111,7 @@ class State:
         raise NotImplementedError
 
     def chance_outcomes(self):
-        # type: () -> List[Tuple[int, int]]
+        # type: () -> Tuple[Tuple[int, int], ...]
         """``((action, weight), ...)`` at a chance node, integer weights
         (probability = weight / sum of weights); empty elsewhere. May be a
         tuple shared between states: read it, never change it."""
