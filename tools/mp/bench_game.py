@@ -1,24 +1,21 @@
-"""Runs under MicroPython (tools/bench_memory starts it): one seeded game,
-computer against computer (hold at 20), printing memory figures.
+"""One seeded game, computer against computer (hold at 20), with memory
+figures; run under MicroPython by tools/bench_memory.
 
-argv (or a global ARGS where sys.argv is missing, as in the WebAssembly
-build): variant six_bad players goal seed mode
+Unix port: ``micropython bench_game.py variant six_bad players goal seed mode``.
 mode "live": gc.collect() after every action; prints the peak of
 gc.mem_alloc() above the baseline taken before the game modules were
 imported. mode "alloc": gc disabled; prints bytes allocated per roll.
-mode "run": just plays (for the heap-size bisection)."""
+mode "run": just plays (for the heap-size bisection).
+
+WebAssembly build (tools/wasm/bench_game.mjs): there a collection only
+frees garbage between two top-level calls, so the JavaScript side calls
+:func:`start`, then :func:`act` and :func:`measure` in separate calls.
+"""
 import gc
 import sys
 
-try:
-    ARGS  # noqa: B018 (set by tools/wasm/bench_game.mjs)
-except NameError:
-    ARGS = sys.argv[1:]
-variant, six_bad, players, goal, seed = [int(a) for a in ARGS[:5]]
-mode = ARGS[5]
 gc.collect()
-base = gc.mem_alloc()
-from games.pig import HOLD, ROLL, PigGame  # noqa: E402
+BASE = gc.mem_alloc()
 
 
 class Lcg:
@@ -32,32 +29,57 @@ class Lcg:
         return (self.x >> 8) % n
 
 
-game = PigGame(variant=variant, six_bad=six_bad, players=players, goal=goal)
-state = game.new_initial_state()
-rng = Lcg(seed)
-gc.collect()
-peak = gc.mem_alloc() - base
-if mode == "alloc":
-    gc.disable()
-start = gc.mem_alloc()
-rolls = 0
-while not state.is_terminal():
+G = {}  # game, state, rng, goal, rolls, peak
+
+
+def start(variant, six_bad, players, goal, seed):
+    from games.pig import PigGame
+
+    game = PigGame(variant=variant, six_bad=six_bad, players=players, goal=goal)
+    G.update(state=game.new_initial_state(), rng=Lcg(seed), goal=goal, rolls=0, peak=0)
+
+
+def act():
+    """One action; returns True when the game is over."""
+    from games.pig import HOLD, ROLL
+
+    state = G["state"]
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
-        state.apply_action(outcomes[rng.below(len(outcomes))][0])
-        rolls += 1
+        state.apply_action(outcomes[G["rng"].below(len(outcomes))][0])
+        G["rolls"] += 1
     else:
         tt = state.turn_total
-        wins = state.scores[state.turn_player()] + tt >= goal
+        wins = state.scores[state.turn_player()] + tt >= G["goal"]
         state.apply_action(HOLD if tt and (tt >= 20 or wins) else ROLL)
-    if mode == "live":
-        gc.collect()
-        used = gc.mem_alloc() - base
-        if used > peak:
-            peak = used
-if mode == "alloc":
-    print("alloc_per_roll", (gc.mem_alloc() - start) // rolls, "rolls", rolls)
-elif mode == "live":
-    print("peak", peak, "rolls", rolls)
-else:
-    print("done", rolls)
+    return state.is_terminal()
+
+
+def measure():
+    gc.collect()
+    used = gc.mem_alloc() - BASE
+    if used > G["peak"]:
+        G["peak"] = used
+
+
+def main(args):
+    variant, six_bad, players, goal, seed = [int(a) for a in args[:5]]
+    mode = args[5]
+    start(variant, six_bad, players, goal, seed)
+    measure()
+    if mode == "alloc":
+        gc.disable()
+    before = gc.mem_alloc()
+    while not act():
+        if mode == "live":
+            measure()
+    if mode == "alloc":
+        print("alloc_per_roll", (gc.mem_alloc() - before) // G["rolls"], "rolls", G["rolls"])
+    elif mode == "live":
+        print("peak", G["peak"], "rolls", G["rolls"])
+    else:
+        print("done", G["rolls"])
+
+
+if __name__ == "__main__" and hasattr(sys, "argv"):
+    main(sys.argv[1:])

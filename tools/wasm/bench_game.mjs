@@ -1,6 +1,6 @@
-// Runs tools/mp/bench_game.py in a fresh 32-bit MicroPython (WebAssembly)
-// per call, with the project's games/ and lib/rollbox/ sources in its
-// filesystem. argv: the bench_game.py arguments. Prints its output.
+// Plays one tools/mp/bench_game.py game in a fresh 32-bit MicroPython
+// (WebAssembly) with the project's modules (.py, or .mpy from ROLLBOX_MPY)
+// in its filesystem. argv: variant six_bad players goal seed live|alloc.
 import { readFileSync, readdirSync } from "fs";
 import { join, dirname } from "path";
 import { fileURLToPath } from "url";
@@ -19,6 +19,21 @@ for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")]]) {
   }
 }
 mp.FS.writeFile("/bench_game.py", readFileSync(join(root, "tools", "mp", "bench_game.py")));
-const args = JSON.stringify(process.argv.slice(2));
-mp.runPython(`import sys\nsys.path.insert(0, "/")\n` +
-  `exec(open("/bench_game.py").read(), {"__name__": "__main__", "ARGS": ${args}})`);
+// A collection frees garbage only between top-level calls here, so each
+// action and each measurement is a call of its own.
+const [variant, sixBad, players, goal, seed, mode] = process.argv.slice(2);
+mp.runPython(`import sys\nsys.path.insert(0, "/")\nimport bench_game as b\n` +
+  `b.start(${variant}, ${sixBad}, ${players}, ${goal}, ${seed})`);
+mp.runPython("b.measure()");
+if (mode === "alloc") {  // the collector is off: one call plays the whole game
+  mp.runPython("import gc\ngc.disable()\nbefore = gc.mem_alloc()\nwhile not b.act():\n    pass");
+} else for (;;) {
+  mp.runPython("done = b.act()");
+  if (mp.globals.get("done")) break;
+  if (mode === "live") mp.runPython("b.measure()");
+}
+if (mode === "alloc") {
+  mp.runPython('print("alloc_per_roll", (gc.mem_alloc() - before) // b.G["rolls"])');
+} else {
+  mp.runPython('print("peak", b.G["peak"], "rolls", b.G["rolls"])');
+}
