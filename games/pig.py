@@ -1,7 +1,7 @@
 """The Pig family: Pig, Two-Dice Pig and Big Pig, with the "6 is bad" option.
 
-Rules exactly as RULES.md section 2 reads the sheet in
-``seeds/pig_family_rules.txt``: a turn is rolls until the player holds or a
+Rules exactly as docs/RULES.md section 2 reads the sheet in
+``docs/seeds/pig_family_rules.txt``: a turn is rolls until the player holds or a
 bad face ends it; a hold that brings the score to the goal or more wins.
 
 Actions of a seat: :data:`ROLL` (0) and :data:`HOLD` (1; legal once the turn

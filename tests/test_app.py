@@ -44,8 +44,9 @@ def test_whole_game_to_a_winner_writes_frames(tmp_path):
     assert sim.app.state.is_terminal() and winner == sim.app.state.winner()
     assert sim.app.state.scores[winner] >= 100
     assert lines[-1].startswith("P%d" % (winner + 1)) and "wins" in lines[-1]
-    assert any(line.startswith("P1 rolls") for line in lines)  # the human rolled
-    assert any(line.startswith("P2 rolls") for line in lines)  # the computer rolled
+    assert any(line.startswith("P1 rolled") and "(shake;" in line for line in lines)
+    assert any(line.startswith("P1 rolled") and "(button;" in line for line in lines)
+    assert any(line.startswith("P2 rolled") and "(computer;" in line for line in lines)
     pngs = sorted(p.name for p in tmp_path.iterdir())
     assert len(pngs) == sim.frames > 20 and pngs[0] == "frame_00001.png"
 
@@ -79,7 +80,7 @@ def test_hold_before_rolling_is_refused_with_a_message():
     sim.keys.tap("B", sim.clock.now)
     frames(sim, 5)
     assert sim.app.state.to_bytes() == before
-    assert sim.app.view.message.text == "Roll first: nothing to hold"
+    assert sim.app.view.message.text == "Nothing to hold yet"
 
 
 def test_button_roll_then_hold():
@@ -106,6 +107,46 @@ def test_i2c_error_mid_game_switches_to_button_roll():
     run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
     run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
     assert sim.app.state.dice[0] in range(1, 7)
+
+
+def test_accelerometer_tried_again_next_game():
+    sim = Simulation(log=None, goal=20, seats=(1, 1), seed=4)
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    sim.board.i2c.fail_next(1)
+    frames(sim, 2)
+    assert not sim.app.accel_ok
+    sim.run()
+    assert sim.app.view.message.text  # the game's last message
+    sim.keys.tap("A", sim.clock.now)  # back to the menu, which shows the notice
+    frames(sim, 10)
+    assert sim.app.view.title.text == "No accelerometer: A rolls"
+    sim.keys.tap("START", sim.clock.now)  # the bus works again: shaking is back
+    frames(sim, 10)
+    assert sim.app.mode == app_module._PLAY and sim.app.accel_ok
+
+
+def test_script_restarts_each_turn_after_an_opening_bust():
+    lines = []
+    sim = Simulation(log=lines.append, script="AB", seed=2, goal=20)
+    sim.run(max_ms=1_200_000)
+    assert sim.app.state.is_terminal()
+
+
+def test_menu_set_up_from_a_clock_near_the_wrap():
+    sim = Simulation(log=None, start_ms=2**29 - 5000, goal=20, seats=(1, 1), seed=3)
+    assert sim.run() in (0, 1)
+
+
+@pytest.mark.parametrize("size", [(320, 240), (240, 135), (160, 128), (240, 240)])
+def test_layouts_fit_other_displays(size):
+    from host.display import make_display
+
+    display, bus = make_display(*size)
+    view = View(display)
+    status_y = View.layout(*size)[9]
+    assert status_y + 6 <= size[1]
+    view.set_text(view.status, "x")
+    view.refresh()
 
 
 def test_i2c_error_during_a_shake_still_decides_the_roll():
@@ -137,6 +178,8 @@ def test_finished_game_takes_no_roll():
 
 
 @pytest.mark.parametrize("profile, size, keys", [
+    ("edgebadge", (160, 128), (controls.B, controls.A, controls.START, controls.SELECT,
+                               controls.RIGHT, controls.DOWN, controls.UP, controls.LEFT)),
     ("pybadge", (160, 128), (controls.B, controls.A, controls.START, controls.SELECT,
                              controls.RIGHT, controls.DOWN, controls.UP, controls.LEFT)),
     ("pygamer", (160, 128), (controls.A, controls.B, controls.START, controls.SELECT)),
@@ -177,7 +220,7 @@ def test_rendered_die_pixels(width, height):
     view.show_play(1)
     view.set_dice((5,))
     view.refresh()
-    size, x, _, y = View.layout(width)[:4]
+    size, x, _, y = View.layout(width, height)[:4]
     step = size // 4
     assert bus.pixel(x + 2 * step, y + 2 * step) == PIP  # centre pip of a 5
     assert bus.pixel(x + step, y + step) == PIP  # top-left pip

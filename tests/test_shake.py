@@ -70,3 +70,13 @@ def test_one_jolt_read_at_100_hz_does_not_roll():
     assert d.update(0, 0, 35.0, 20) == IDLE
     for t in range(30, 1000, 10):
         assert d.update(0, 0, 9.8, t) == IDLE
+
+
+def test_a_stale_bump_does_not_block_shakes_after_days():
+    # One bump, then 80 hours still (past 2**28 ms, where ticks_diff wraps):
+    # a real shake must still start.
+    d = ShakeDetector()
+    d.update(0, 0, 40.0, 1000)
+    later = (1000 + 80 * 3600 * 1000) % 2**29
+    assert d.update(30.0, 0, 9.8, later) == IDLE
+    assert d.update(-30.0, 0, 9.8, (later + 100) % 2**29) == SHAKING

@@ -104,7 +104,8 @@ class App:
         except (OSError, RuntimeError, ValueError):
             self.accel_ok = False
             self.detector.reset()
-            self._say("No accelerometer: A rolls")
+            self.notice = "No accelerometer: A rolls"
+            self._say(self.notice)
             if self.mode == _PLAY and self.phase == _PROMPT:
                 self._draw_prompt()
             return IDLE
@@ -134,8 +135,11 @@ class App:
             if i < m.size():
                 text = (">" if i == m.cursor else " ") + m.line(i, VARIANT_NAMES)
             v.set_text(v.menu_lines[i], text)
-        v.set_text(v.status, "A:change B:next START:go" if START in self.hw.key_map
-                   else "A:change B:next")
+        if m.cursor == m.size() - 1:
+            v.set_text(v.status, "A:start B:next")
+        else:
+            v.set_text(v.status, "A:change B:next START:go" if START in self.hw.key_map
+                       else "A:change B:next")
 
     def _to_menu(self):
         self.mode = _MENU
@@ -154,11 +158,15 @@ class App:
         self.state = self.game.new_initial_state()
         self.seats = tuple(m.seats[:m.players])
         self.mode = _PLAY
+        if self.hw.accel is not None and not self.accel_ok:
+            self.accel_ok = True  # try the accelerometer again each game
+            self.notice = self.hw.message
         gc.collect()
         v = self.view
         v.show_play(self.game.dice())
         v.set_dice((0, 0))
-        v.set_text(v.title, "%s to %d" % (self.game.title(), m.goal))
+        title = "%s to %d" % (self.game.title(), m.goal)
+        v.set_text(v.title, title if len(title) <= 26 else "%s %d" % (self.game.title(), m.goal))
         v.set_text(v.message, self.notice)
         self._log("new game: %s, goal %d, seats %s" % (
             self.game.title(), m.goal, ", ".join(self._seat_name(p) for p in range(m.players))))
@@ -204,7 +212,7 @@ class App:
             if _HOLD in self.state.legal_actions():
                 self._act(_HOLD, now)
             else:
-                self._say("Roll first: nothing to hold")
+                self._say("Nothing to hold yet")
 
     def _act(self, action, now, by_shake=False):
         s = self.state
@@ -245,7 +253,7 @@ class App:
             self._settle(now)
 
     def _settle(self, now):
-        from games.pig import BUST, WIPE, score_roll
+        from games.pig import ADD, BUST, WIPE, score_roll
 
         s = self.state
         p = s.turn_player()
@@ -255,20 +263,22 @@ class App:
         dice = s.dice
         kind, points = score_roll(params["variant"], params["six_bad"], dice)
         bad = 0
-        for i in range(len(dice)):
-            if dice[i] == 1 or (params["six_bad"] and dice[i] == 6):
-                bad |= 1 << i
+        if kind != ADD:  # tint the faces that ended the turn
+            for i in range(len(dice)):
+                if dice[i] == 1 or (params["six_bad"] and dice[i] == 6):
+                    bad |= 1 << i
         for i in range(len(dice)):
             self.view.jiggle(i, 0, 0)
         self.view.set_dice(dice, bad)
         roll = "-".join(str(d) for d in dice)
         if kind == BUST:
-            text = "P%d rolls %s: bust, %d lost" % (p + 1, roll, before)
+            text = "P%d rolled %s: bust -%d" % (p + 1, roll, before)
         elif kind == WIPE:
-            text = "P%d rolls %s: score wiped!" % (p + 1, roll)
+            text = "P%d rolled %s: wiped!" % (p + 1, roll)
         else:
-            text = "P%d rolls %s: +%d" % (p + 1, roll, points)
-        self._log(text + " (turn total %d)" % s.turn_total)
+            text = "P%d rolled %s: +%d" % (p + 1, roll, points)
+        how = "shake" if self._by_shake else "button" if not self.seats[p] else "computer"
+        self._log("%s (%s; turn total %d, scores %s)" % (text, how, s.turn_total, s.scores))
         self._say(text)
         self._after_action(now)
 
@@ -280,7 +290,7 @@ class App:
             w = s.winner()
             v = self.view
             v.set_text(v.title, "%s wins!" % self._seat_name(w))
-            v.set_text(v.status, "A: new game")
+            v.set_text(v.status, "A: menu")
             self._log("%s wins with %d" % (self._seat_name(w), s.scores[w]))
             return
         self._prompt(now)

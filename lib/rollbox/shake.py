@@ -73,7 +73,8 @@ class ShakeDetector:
                     self.state = SHAKING
                     self.started_ms = self._hit_ms
                     self._last_ms = now_ms
-                elif not self._hit or gap > self._window:
+                elif not self._hit or not 0 <= gap <= self._window:
+                    # (a gap below 0: the old hit is so stale that ticks_diff wrapped)
                     self._hit = True
                     self._hit_ms = now_ms
             return self.state

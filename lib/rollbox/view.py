@@ -1,6 +1,7 @@
 """The screen: displayio groups built once, updated only where a value changed.
 
-Layouts for 160x128 (PyBadge, PyGamer) and 240x240 (TFT Gizmo) displays.
+Layouts for 160x128 (PyBadge, PyGamer) and 240x240 (TFT Gizmo) displays;
+other sizes use the larger one that fits.
 Dice are vectorio shapes (a square and seven pips whose ``hidden`` flag
 shows a face); text is ``adafruit_display_text.bitmap_label`` in the
 built-in font (6x12 pixels). A label's text is set only when it differs.
@@ -25,12 +26,11 @@ _BAD_DIE = const(0xFF9090)
 _FACES = (0, 0b0001000, 0b1000001, 0b1001001, 0b1100011, 0b1101011, 0b1110111)
 _PIP_AT = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
 
-# Per display width: die size, die x, die gap, die y, score x, score y0,
-# line height, turn y, message y, status y, menu y0, menu line height.
-_LAYOUTS = {
-    160: (40, 6, 46, 22, 92, 24, 14, 74, 90, 121, 17, 11),
-    240: (64, 12, 80, 44, 164, 50, 20, 134, 156, 228, 30, 20),
-}
+# Die size, die x, die gap, die y, score x, score y0, line height, turn y,
+# message y, status y, menu y0, menu line height: for 160x128 and up, and
+# for 240x240 and up (a larger display uses its top-left part).
+_SMALL = (40, 6, 44, 22, 94, 24, 14, 74, 90, 121, 17, 11)
+_LARGE = (64, 12, 80, 44, 164, 50, 20, 134, 156, 228, 30, 20)
 MAX_SEATS = const(4)
 MENU_LINES = const(9)
 
@@ -85,25 +85,28 @@ class Die:
 
 
 class View:
-    """All screens on one display (``width`` x ``height`` pixels).
+    """All screens on one display (at least 160x128 pixels).
 
-    :raises ValueError: a display width with no layout (not 160 or 240).
+    :raises ValueError: a display smaller than 160x128.
     """
 
     @staticmethod
-    def layout(width):
-        """The layout tuple for a display ``width`` pixels wide (see _LAYOUTS).
+    def layout(width, height):
+        """The layout tuple for a ``width`` x ``height`` pixel display:
+        the 240x240 one where it fits, else the 160x128 one.
 
-        :raises ValueError: no layout for that width.
+        :raises ValueError: a display smaller than 160x128.
         """
-        layout = _LAYOUTS.get(width)
-        if layout is None:
-            raise ValueError("no layout for a %d px wide display" % width)
-        return layout
+        if width >= 240 and height >= 240:
+            return _LARGE
+        if width >= 160 and height >= 128:
+            return _SMALL
+        raise ValueError("a %dx%d display is below 160x128" % (width, height))
 
     def __init__(self, display):
         self.display = display
-        (size, dx, gap, dy, sx, sy, lh, ty, my, st, my0, mlh) = self.layout(display.width)
+        layout = self.layout(display.width, display.height)
+        (size, dx, gap, dy, sx, sy, lh, ty, my, st, my0, mlh) = layout
         self.root = displayio.Group()
         bg = displayio.Palette(1)
         bg[0] = _FELT

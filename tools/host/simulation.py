@@ -13,6 +13,7 @@ from host import clock as host_clock
 FRAME_MS = 20  # the app's frame period on the host (50 frames/s)
 REACT_MS = 400  # the scripted human waits this long before acting
 PRESS_MS = 120  # a key press lasts this long
+MENU_TAP_MS = 200  # the menu is set with a tap this often
 ACT_TIMEOUT_MS = 5000  # an action the app ignored is followed by the next
 VARIANTS = {"pig": 0, "two-dice": 1, "big-pig": 2}
 
@@ -29,7 +30,7 @@ class ScriptedHuman:
         self.board = board
         self.script = script
         self.samples = traces.load(recording)
-        self._turn = None
+        self._seen = None  # seat whose turn it was at the last frame
         self._index = 0
         self._ready_at = None
         self._acted_at = None
@@ -37,6 +38,9 @@ class ScriptedHuman:
     def act(self, app, now, keys):
         """Called each frame; acts when the app waits on a human seat (and
         has taken the last action, or ignored it for ACT_TIMEOUT_MS)."""
+        if app.state is not None and app.state.turn_player() != self._seen:
+            self._seen = app.state.turn_player()  # a new turn: the script starts again
+            self._index = 0
         if not app.awaiting_human():
             self._ready_at = self._acted_at = None
             return
@@ -49,10 +53,6 @@ class ScriptedHuman:
             return
         self._ready_at = None
         self._acted_at = now
-        turn = (app.state.turn_player(), app.state.turn_total == 0)
-        if turn[1] and turn != self._turn:
-            self._index = 0
-        self._turn = turn
         token = self.script[min(self._index, len(self.script) - 1)]
         self._index += 1
         if token == "S" and app.accel_ok:
@@ -125,6 +125,7 @@ class Simulation:
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
         self.setup = menu_taps(variant, six_bad, players, seats, goal)
+        self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0
         if out:
@@ -134,8 +135,9 @@ class Simulation:
         """One frame: input, app step, frame capture, clock advance."""
         now = self.clock.now
         self.keys.update(now)
-        if self.setup and not self.keys.busy() and now % 200 == 0:
+        if self.setup and not self.keys.busy() and now >= self._next_tap:
             self.keys.tap(self.setup.pop(0), now)
+            self._next_tap = now + MENU_TAP_MS
         elif not self.setup:
             self.human.act(self.app, now, self.keys)
         self.app.step(self.clock.ticks_ms())
