@@ -33,16 +33,16 @@ G = {}  # game, state, rng, goal, rolls, peak
 
 
 def start(variant, six_bad, players, goal, seed):
-    from games.pig import PigGame
+    from games.pig import HOLD, ROLL, PigGame  # after BASE: the modules count
 
     game = PigGame(variant=variant, six_bad=six_bad, players=players, goal=goal)
-    G.update(state=game.new_initial_state(), rng=Lcg(seed), goal=goal, rolls=0, peak=0)
+    G.update(state=game.new_initial_state(), rng=Lcg(seed), goal=goal, rolls=0, peak=0,
+             HOLD=HOLD, ROLL=ROLL)
 
 
 def act():
     """One action; returns True when the game is over."""
-    from games.pig import HOLD, ROLL
-
+    HOLD, ROLL = G["HOLD"], G["ROLL"]  # noqa: N806
     state = G["state"]
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
