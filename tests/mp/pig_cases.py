@@ -2,6 +2,8 @@
 written to run unchanged under MicroPython (tests/mp/runner.py) and CPython
 (tests/test_pig.py). Each ``case_*`` function raises AssertionError on a
 failure."""
+from lcg import Lcg
+
 from games.pig import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
 
 
@@ -87,23 +89,12 @@ def case_illegal_action_refused():
     assert s.to_bytes() == before
 
 
-class _Lcg:
-    """A fixed pseudo-random stream, identical on every interpreter."""
-
-    def __init__(self, seed):
-        self.x = seed
-
-    def below(self, n):
-        self.x = (self.x * 1103515245 + 12345) & 0x7FFFFFFF
-        return (self.x >> 8) % n
-
-
 def play_game(variant, six_bad, players, goal, seed):
     """A whole game, every seat holding at 20 (or when the hold wins), dice
     from a fixed stream; returns (winner, scores, rolls)."""
     game = PigGame(variant=variant, six_bad=six_bad, players=players, goal=goal)
     s = game.new_initial_state()
-    rng = _Lcg(seed)
+    rng = Lcg(seed)
     rolls = 0
     while not s.is_terminal():
         if s.is_chance_node():

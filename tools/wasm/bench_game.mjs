@@ -18,6 +18,7 @@ for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")]]) {
     mp.FS.writeFile(`/${pkg}/${f}`, readFileSync(join(from, f)));
   }
 }
+mp.FS.writeFile("/lcg.py", readFileSync(join(root, "tests", "mp", "lcg.py")));
 mp.FS.writeFile("/bench_game.py", readFileSync(join(root, "tools", "mp", "bench_game.py")));
 // A collection frees garbage only between top-level calls here, so each
 // action and each measurement is a call of its own.
