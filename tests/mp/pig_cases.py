@@ -4,6 +4,7 @@ written to run unchanged under MicroPython (tests/mp/runner.py) and CPython
 failure."""
 from lcg import Lcg
 
+from games import pig
 from games.pig import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
 
 
@@ -89,6 +90,42 @@ def case_illegal_action_refused():
     assert s.to_bytes() == before
 
 
+def case_six_is_bad():
+    # "a 6 counts exactly as a 1 would, also in doubles" (RULES.md 2).
+    expected = [
+        (PIG, (6,), (pig.BUST, 0)), (TWO_DICE, (6, 3), (pig.BUST, 0)),
+        (TWO_DICE, (1, 6), (pig.WIPE, 0)), (TWO_DICE, (6, 6), (pig.WIPE, 0)),
+        (BIG_PIG, (6, 6), (pig.ADD, 25)), (BIG_PIG, (1, 6), (pig.ADD, 25)),
+        (BIG_PIG, (5, 5), (pig.ADD, 20)),
+    ]
+    for variant, faces, result in expected:
+        assert pig.score_roll(variant, 1, faces) == result, (variant, faces)
+    assert pig.score_roll(PIG, 0, (6,)) == (pig.ADD, 6)
+    assert pig.score_roll(BIG_PIG, 0, (6, 6)) == (pig.ADD, 24)
+
+
+def case_bad_parameters_refused():
+    for params in ({"variant": 3}, {"players": 1}, {"players": 9}, {"goal": 5},
+                   {"six_bad": 2}, {"goal": "100"}, {"colour": 1}):
+        try:
+            PigGame(**params)
+        except ValueError:
+            continue
+        raise AssertionError("accepted %r" % (params,))
+
+
+def case_corrupt_bytes_refused():
+    for data in (b"", b"\x00" * 10, bytes([3, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+                 bytes([0, 5, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+                 bytes([0, 0, 0, 9, 0, 0, 0, 0, 0, 0, 0]),
+                 bytes([0, 0, 0, 0, 0, 0, 0, 100, 0, 0, 0])):
+        try:
+            PigGame().state_from_bytes(data)
+        except ValueError:
+            continue
+        raise AssertionError("accepted %r" % (data,))
+
+
 def play_game(variant, six_bad, players, goal, seed):
     """A whole game, every seat holding at 20 (or when the hold wins), dice
     from a fixed stream; returns (winner, scores, rolls)."""
@@ -124,4 +161,5 @@ def case_every_preset_plays_to_a_winner():
 CASES = [case_pig_sheet_example, case_two_dice_pig_double_ones_lose_the_score,
          case_two_dice_pig_one_bad_face_loses_the_turn, case_big_pig_doubles,
          case_hold_reaching_the_goal_wins, case_illegal_action_refused,
+         case_six_is_bad, case_bad_parameters_refused, case_corrupt_bytes_refused,
          case_every_preset_plays_to_a_winner]
