@@ -36,7 +36,8 @@ FACE_MS = const(80)  # tumbling faces change this often
 THINK_MS = const(700)  # a computer seat waits this long before acting
 MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 
-_HOLD = const(1)  # the Pig family's HOLD action
+_ROLL = const(0)  # the Pig family's ROLL and HOLD actions (games.pig)
+_HOLD = const(1)
 
 
 class App:
@@ -205,9 +206,9 @@ class App:
         if motion == IDLE:
             self._armed = True  # a shake must begin inside the prompt
         if self._armed and motion == SHAKING:
-            self._act(0, now, by_shake=True)
+            self._act(_ROLL, now, by_shake=True)
         elif pressed & A:
-            self._act(0, now)
+            self._act(_ROLL, now)
         elif pressed & B:
             if _HOLD in self.state.legal_actions():
                 self._act(_HOLD, now)
