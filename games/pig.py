@@ -43,6 +43,12 @@ _ROLLING = const(1)
 _OVER = const(2)
 
 
+def is_bad(six_bad, face):
+    # type: (int, int) -> bool
+    """True for a bad face: 1, and 6 too with the "6 is bad" option (RULES.md 2)."""
+    return face == 1 or (six_bad != 0 and face == 6)
+
+
 def score_roll(variant, six_bad, faces):
     # type: (int, int, Tuple[int, ...]) -> Tuple[int, int]
     """What one roll does: ``(ADD, points)``, ``(BUST, 0)`` or ``(WIPE, 0)``.
@@ -54,7 +60,7 @@ def score_roll(variant, six_bad, faces):
     """
     bad = 0
     for f in faces:
-        if f == 1 or (six_bad and f == 6):
+        if is_bad(six_bad, f):
             bad += 1
     if bad == 0:
         total = sum(faces)

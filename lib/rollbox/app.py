@@ -254,7 +254,7 @@ class App:
             self._settle(now)
 
     def _settle(self, now):
-        from games.pig import ADD, BUST, WIPE, score_roll
+        from games.pig import ADD, BUST, WIPE, is_bad, score_roll
 
         s = self.state
         p = s.turn_player()
@@ -266,7 +266,7 @@ class App:
         bad = 0
         if kind != ADD:  # tint the faces that ended the turn
             for i in range(len(dice)):
-                if dice[i] == 1 or (params["six_bad"] and dice[i] == 6):
+                if is_bad(params["six_bad"], dice[i]):
                     bad |= 1 << i
         for i in range(len(dice)):
             self.view.jiggle(i, 0, 0)
