@@ -3,6 +3,7 @@ and random playouts of every preset (OpenSpiel-style invariants)."""
 import random
 
 import pig_cases
+import playout
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -75,3 +76,20 @@ def test_random_playouts(params, seed):
     assert returns.count(1.0) == 1 and abs(sum(returns)) < 1e-9
     assert s.scores[s.winner()] >= params["goal"]
     assert sum(1 for x in s.scores if x >= params["goal"]) == 1
+
+
+@pytest.mark.parametrize("variant", (PIG, TWO_DICE, BIG_PIG))
+def test_golden_playthrough(variant):
+    """A seeded game of each variant, action by action (tests/golden/)."""
+    game = PigGame(variant=variant, goal=50)
+
+    def hold_at_15(s, legal, rng):
+        return HOLD if HOLD in legal and s.turn_total >= 15 else ROLL
+
+    lines = playout.transcript(game, 7, choose=hold_at_15)
+    playout.assert_golden("pig_%s" % ("pig", "two_dice", "big_pig")[variant], lines)
+
+
+@pytest.mark.parametrize("players", (2, 3))
+def test_shared_playout_checks(players):
+    playout.play(PigGame(players=players, goal=30), random.Random(players))

@@ -144,18 +144,30 @@ class State:
 
     def returns(self):
         # type: () -> List[float]
-        """Per seat: +1 for the winner, -1/(n-1) for each other seat at a
-        terminal state (zero-sum, as OpenSpiel's Pig); 0.0 before the end."""
+        """Per seat at a terminal state, zero-sum (as OpenSpiel's Pig): +1
+        for each winner, and the losers share the winners' total equally
+        (-1/(n-1) each with one winner). All 0.0 before the end, or when
+        every seat shares the win."""
         n = self.game.num_players()
         if not self.is_terminal():
             return [0.0] * n
-        winner = self.winner()
-        return [1.0 if p == winner else -1.0 / (n - 1) for p in range(n)]
+        won = self.winners()
+        k = len(won)
+        lose = -k / (n - k) if k < n else 0.0
+        return [(1.0 if k < n else 0.0) if p in won else lose for p in range(n)]
 
     def winner(self):
         # type: () -> int
-        """Seat that won, or -1 while the game goes on."""
+        """Seat that won alone, or -1 while the game goes on (and for a
+        shared win; see :meth:`winners`)."""
         raise NotImplementedError
+
+    def winners(self):
+        # type: () -> List[int]
+        """Seats that won (more than one only where a rule shares the win,
+        e.g. SKUNK's equal totals); empty while the game goes on."""
+        w = self.winner()
+        return [w] if w >= 0 else []
 
     def to_bytes(self):
         # type: () -> bytes
