@@ -143,7 +143,7 @@ def test_layouts_fit_other_displays(size):
 
     display, bus = make_display(*size)
     view = View(display)
-    status_y = View.layout(*size)[9]
+    status_y = View.layout(*size)[0]
     assert status_y + 6 <= size[1]
     view.set_text(view.status, "x")
     view.refresh()
@@ -211,23 +211,28 @@ def test_frame_period_matches_the_app():
 PIP, DIE, FELT = (0, 0, 0), (248, 252, 248), (8, 60, 32)
 
 
-@pytest.mark.parametrize("width, height", [(160, 128), (240, 240)])
-def test_rendered_die_pixels(width, height):
+@pytest.mark.parametrize("width, height, size", [(160, 128, 40), (240, 240, 64)])
+def test_rendered_die_pixels(width, height, size):
+    import displayio
+
     from host.display import make_display
+    from rollbox.view import Die
 
     display, bus = make_display(width, height)
     view = View(display)
-    view.show_play(1)
-    view.set_dice((5,))
+    group = displayio.Group()
+    x, y = 6, 22
+    die = Die(group, x, y, size)
+    view.show_screen(group)
+    assert die.show(5)
     view.refresh()
-    size, x, _, y = View.layout(width, height)[:4]
     step = size // 4
     assert bus.pixel(x + 2 * step, y + 2 * step) == PIP  # centre pip of a 5
     assert bus.pixel(x + step, y + step) == PIP  # top-left pip
     assert bus.pixel(x + 2 * step, y + step) == DIE  # no top-middle pip on a 5
     assert bus.pixel(x + 1, y + 1) == DIE  # the die's corner
     assert bus.pixel(x - 2, y - 2) == FELT  # outside the die
-    view.set_dice((1,))
+    view.dirty = die.show(1)  # the screen marks the view dirty on a change
     view.refresh()
     assert bus.pixel(x + step, y + step) == DIE  # top-left pip gone on a 1
     assert bus.pixel(x + 2 * step, y + 2 * step) == PIP

@@ -1,10 +1,12 @@
 """The app: menu -> play -> game over, one non-blocking :meth:`App.step` per frame.
 
 Each step drains the keypad events, feeds one accelerometer sample to the
-shake detector, advances the screen's state machine and refreshes only what
-changed. The game is only touched through its state's legal actions and
-``apply_action``; dice come from the :class:`rollbox.dice.Roller` when a
-roll settles (the end of a shake, or the end of a button / computer tumble).
+shake detector, advances the app's state machine and refreshes only what
+changed. The game is only touched through its screen
+(``rollbox.screens``), which asks the state for legal actions and applies
+them; dice come from the :class:`rollbox.dice.Roller` when a roll settles
+(the end of a shake, or the end of a button / computer tumble). Only the
+chosen game's rules, screen and bot are imported, when the game starts.
 """
 
 import gc
@@ -12,12 +14,12 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
-from rollbox import seats
-from rollbox.controls import START, A, B, Controls
+from rollbox import catalog
+from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
 from rollbox.menu import Menu
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
-from rollbox.view import View
+from rollbox.view import MENU_LINES, View
 
 try:
     from typing import Any, Tuple  # noqa: F401 (used in type comments)
@@ -33,11 +35,12 @@ _TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
 
 TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 FACE_MS = const(80)  # tumbling faces change this often
-THINK_MS = const(700)  # a computer seat waits this long before acting
 MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 
-_ROLL = const(0)  # the Pig family's ROLL and HOLD actions (games.pig)
-_HOLD = const(1)
+_BY_BUTTON = const(0)
+_BY_SHAKE = const(1)
+_BY_COMPUTER = const(2)
+_HOW = ("button", "shake", "computer")
 
 
 class App:
@@ -61,14 +64,18 @@ class App:
         self.phase = _PROMPT
         self.game = None  # type: Any
         self.state = None  # type: Any
+        self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
         self.accel_ok = hw.accel is not None
         self.notice = hw.message
         self._since = 0
         self._face_at = 0
-        self._by_shake = False
+        self._how = _BY_BUTTON
         self._armed = False
-        self._faces = [0, 0]
+        buttons = 0
+        for bit in hw.key_map:
+            buttons |= bit
+        self._buttons = buttons
         self._draw_menu()
 
     def run(self):
@@ -91,9 +98,11 @@ class App:
         self.view.refresh()
 
     def awaiting_human(self):
-        """True when a human seat is being asked to roll or hold."""
-        return (self.mode == _PLAY and self.phase == _PROMPT
-                and not self.seats[self.state.current_player()])
+        """True when a human seat is being asked to act."""
+        if self.mode != _PLAY or self.phase != _PROMPT:
+            return False
+        p = self.state.current_player()
+        return p >= 0 and not self.seats[p]
 
     # -- input -------------------------------------------------------------
 
@@ -117,199 +126,171 @@ class App:
     def _step_menu(self, pressed, now):
         if not pressed:
             return
-        from games.pig import VARIANT_NAMES
-
-        if self.menu.press(pressed, len(VARIANT_NAMES)):
+        if self.menu.press(pressed):
             self._start_game(now)
         else:
             self._draw_menu()
 
     def _draw_menu(self):
-        from games.pig import VARIANT_NAMES
-
         v = self.view
         v.show_menu()
         v.set_text(v.title, self.notice or "Rollbox")
         m = self.menu
-        for i in range(len(v.menu_lines)):
+        size = m.size()
+        top = min(max(0, m.cursor - MENU_LINES + 2), max(0, size - MENU_LINES))
+        for i in range(MENU_LINES):
+            n = top + i
             text = ""
-            if i < m.size():
-                text = (">" if i == m.cursor else " ") + m.line(i, VARIANT_NAMES)
+            if n < size:
+                text = (">" if n == m.cursor else " ") + m.line(n)
             v.set_text(v.menu_lines[i], text)
-        if m.cursor == m.size() - 1:
+        if m.cursor == size - 1:
             v.set_text(v.status, "A:start B:next")
         else:
-            v.set_text(v.status, "A:change B:next START:go" if START in self.hw.key_map
+            v.set_text(v.status, "A:change B:next START:go" if self._buttons & START
                        else "A:change B:next")
 
     def _to_menu(self):
         self.mode = _MENU
-        self.game = self.state = None
+        self.game = self.state = self.screen = None
+        self.view.show_menu()
         gc.collect()
         self._draw_menu()
 
     # -- play --------------------------------------------------------------
 
     def _start_game(self, now):
-        from games.pig import PigGame
-
         m = self.menu
-        self.game = PigGame(variant=m.variant, six_bad=m.six_bad, players=m.players,
-                            goal=m.goal)
+        entry = m.entry()
+        gc.collect()
+        self.game = catalog.load_class(entry[catalog.GAME])(**m.params())
         self.state = self.game.new_initial_state()
         self.seats = tuple(m.seats[:m.players])
+        self.screen = catalog.load_class(entry[catalog.SCREEN])(
+            self.view, self.game, self.seats, self._buttons, catalog.load(entry[catalog.BOT]))
         self.mode = _PLAY
         if self.hw.accel is not None and not self.accel_ok:
             self.accel_ok = True  # try the accelerometer again each game
             self.notice = self.hw.message
-        gc.collect()
         v = self.view
-        v.show_play(self.game.dice())
-        v.set_dice((0, 0))
-        title = "%s to %d" % (self.game.title(), m.goal)
-        v.set_text(v.title, title if len(title) <= 26 else "%s %d" % (self.game.title(), m.goal))
+        v.show_screen(self.screen.group)
+        title = self.game.title()
+        goal = self.game.params.get("goal")
+        if goal is not None:
+            title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
+        v.set_text(v.title, title)
         v.set_text(v.message, self.notice)
-        self._log("new game: %s, goal %d, seats %s" % (
-            self.game.title(), m.goal, ", ".join(self._seat_name(p) for p in range(m.players))))
+        self._log("new game: %s, seats %s" % (title, ", ".join(
+            "P%d (%s)" % (p + 1, "computer" if self.seats[p] else "human")
+            for p in range(m.players))))
+        gc.collect()
         self._prompt(now)
-
-    def _seat_name(self, p):
-        return "P%d (%s)" % (p + 1, "computer" if self.seats[p] else "human")
 
     def _prompt(self, now):
         self.phase = _PROMPT
         self._since = now
         self._armed = False
-        self._draw_state()
+        self.screen.draw(self.state)
         self._draw_prompt()
 
     def _draw_prompt(self):
         """The status line: what the buttons do now."""
-        p = self.state.current_player()
+        s = self.state
+        p = s.current_player()
         v = self.view
-        if self.seats[p]:
+        if p < 0:
+            v.set_text(v.status, "Rolling...")
+        elif self.seats[p]:
             v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
-            return
-        roll = "Shake/A:roll" if self.accel_ok else "A:roll"
-        hold = " B:hold" if _HOLD in self.state.legal_actions() else ""
-        v.set_text(v.status, "P%d %s%s" % (p + 1, roll, hold))
+        else:
+            v.set_text(v.status, self.screen.status(s, self.accel_ok))
 
     def _step_play(self, pressed, motion, now):
         if self.phase == _TUMBLE:
             self._step_tumble(motion, now)
             return
-        p = self.state.current_player()
+        s = self.state
+        p = s.current_player()
+        if p < 0:  # chance with no seat to start it (e.g. a roll-off)
+            self._tumble(now, _BY_COMPUTER)
+            return
+        screen = self.screen
         if self.seats[p]:
-            if ticks_diff(now, self._since) >= THINK_MS:
-                self._act(seats.hold_at_20(self.state), now)
+            if ticks_diff(now, self._since) >= screen.THINK_MS:
+                self._act(screen.computer(s), now, _BY_COMPUTER)
+            elif pressed:
+                self._human_aside(pressed, now)
             return
         if motion == IDLE:
             self._armed = True  # a shake must begin inside the prompt
+        action = None
+        how = _BY_BUTTON
         if self._armed and motion == SHAKING:
-            self._act(_ROLL, now, by_shake=True)
-        elif pressed & A:
-            self._act(_ROLL, now)
-        elif pressed & B:
-            if _HOLD in self.state.legal_actions():
-                self._act(_HOLD, now)
-            else:
-                self._say("Nothing to hold yet")
+            action = screen.shake(s)
+            how = _BY_SHAKE
+        elif pressed:
+            action = screen.press(s, pressed)
+            self._draw_prompt()
+        if action is not None:
+            self._act(action, now, how)
 
-    def _act(self, action, now, by_shake=False):
-        s = self.state
-        p = s.current_player()
-        held = s.turn_total
+    def _human_aside(self, pressed, now):
+        """A button while a computer seat thinks: a screen may let a human
+        act out of turn (SKUNK: sit down between rolls)."""
+        action = self.screen.press(self.state, pressed)
+        if action is not None:
+            self._act(action, now, _BY_BUTTON)
+
+    def _act(self, action, now, how):
         try:
-            s.apply_action(action)
+            text = self.screen.apply(self.state, action)
         except ValueError as err:
-            self._say(str(err))
+            self.screen.say(str(err))
             return
-        if s.is_chance_node():
-            self.phase = _TUMBLE
-            self._since = now
-            self._face_at = now
-            self._by_shake = by_shake
-            self.view.set_text(self.view.status, "Shaking..." if by_shake else "Rolling...")
-            return
-        score = s.scores[p]
-        text = "P%d holds %d: score %d" % (p + 1, held, score)
-        self._log(text)
-        self._say(text)
-        self._after_action(now)
+        if text:
+            self._log("%s (%s; %s)" % (text, _HOW[how], self.screen.summary(self.state)))
+            self._say(text)
+        if self.state.is_chance_node():
+            self._tumble(now, how)
+        else:
+            self._after_action(now)
+
+    def _tumble(self, now, how):
+        self.phase = _TUMBLE
+        self._since = now
+        self._face_at = now
+        self._how = how
+        self.view.set_text(self.view.status, "Shaking..." if how == _BY_SHAKE else "Rolling...")
 
     def _step_tumble(self, motion, now):
         if ticks_diff(now, self._face_at) >= 0:
-            faces = self._faces
-            for i in range(self.game.dice()):
-                faces[i] = self.roller.face()
-                self.view.jiggle(i, faces[i] - 3, 3 - self.roller.face())
-            self.view.set_dice(faces)
+            self.screen.tumble(self.roller)
             self._face_at = ticks_add(now, FACE_MS)
         age = ticks_diff(now, self._since)
-        if self._by_shake and self.accel_ok:
+        if self._how == _BY_SHAKE and self.accel_ok:
             done = motion == SETTLED or age >= MAX_SHAKE_MS
         else:
             done = age >= TUMBLE_MS
         if done:
-            self._settle(now)
-
-    def _settle(self, now):
-        from games.pig import ADD, BUST, WIPE, is_bad, score_roll
-
-        s = self.state
-        p = s.turn_player()
-        before = s.turn_total
-        s.apply_action(self.roller.outcome(s))
-        params = self.game.params
-        dice = s.dice
-        kind, points = score_roll(params["variant"], params["six_bad"], dice)
-        bad = 0
-        if kind != ADD:  # tint the faces that ended the turn
-            for i in range(len(dice)):
-                if is_bad(params["six_bad"], dice[i]):
-                    bad |= 1 << i
-        for i in range(len(dice)):
-            self.view.jiggle(i, 0, 0)
-        self.view.set_dice(dice, bad)
-        roll = "-".join(str(d) for d in dice)
-        if kind == BUST:
-            text = "P%d rolled %s: bust -%d" % (p + 1, roll, before)
-        elif kind == WIPE:
-            text = "P%d rolled %s: wiped!" % (p + 1, roll)
-        else:
-            text = "P%d rolled %s: +%d" % (p + 1, roll, points)
-        how = "shake" if self._by_shake else "button" if not self.seats[p] else "computer"
-        self._log("%s (%s; turn total %d, scores %s)" % (text, how, s.turn_total, s.scores))
-        self._say(text)
-        self._after_action(now)
+            text = self.screen.settle(self.state, self.roller)
+            self._log("%s (%s; %s)" % (text, _HOW[self._how], self.screen.summary(self.state)))
+            self._say(text)
+            self._after_action(now)
 
     def _after_action(self, now):
         s = self.state
         if s.is_terminal():
             self.mode = _OVER
-            self._draw_state()
-            w = s.winner()
+            self.screen.draw(s)
             v = self.view
-            v.set_text(v.title, "%s wins!" % self._seat_name(w))
+            result = self.screen.result(s)
+            v.set_text(v.title, result)
             v.set_text(v.status, "A: menu")
-            self._log("%s wins with %d" % (self._seat_name(w), s.scores[w]))
+            self._log("%s (%s)" % (result, self.screen.summary(s)))
             return
         self._prompt(now)
 
     # -- drawing -----------------------------------------------------------
-
-    def _draw_state(self):
-        s = self.state
-        v = self.view
-        turn = s.turn_player()
-        for i in range(len(v.scores)):
-            text = ""
-            if i < len(s.scores):
-                mark = ">" if i == turn and self.mode == _PLAY else " "
-                who = "cpu" if self.seats[i] else "you"
-                text = "%sP%d %s %d" % (mark, i + 1, who, s.scores[i])
-            v.set_text(v.scores[i], text)
-        v.set_text(v.turn, "Turn total: %d" % s.turn_total)
 
     def _say(self, text):
         v = self.view

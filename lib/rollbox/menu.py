@@ -1,57 +1,87 @@
-"""The set-up menu as data: game, "6 is bad", players, seats, goal, start.
+"""The set-up menu as data: game, its options, players, seats, start.
 
-Pure (no display): the screen draws :meth:`Menu.lines`. Buttons: UP/DOWN
-(or B on two-button boards) move the cursor; LEFT/RIGHT or A change the
-value under it; A on "Start" or START anywhere starts the game.
+Pure (no display): the screen draws :meth:`Menu.line`. The lines depend on
+the game (``rollbox.catalog``): "6 is bad" and "Goal" only where the game
+has them. Buttons: UP/DOWN (or B on two-button boards) move the cursor;
+LEFT/RIGHT or A change the value under it; A on "Start" or START anywhere
+starts the game.
 """
 
 from micropython import const
 
-from rollbox import controls
+from rollbox import catalog, controls
 
-GOALS = (20, 50, 100, 150, 200)
 _GAME = const(0)
 _SIX = const(1)
 _PLAYERS = const(2)
 _GOAL = const(3)
-_SEAT0 = const(4)  # seats follow; "Start" is last
-MAX_PLAYERS = const(4)
+_SEAT = const(4)
+_START = const(5)
 SEAT_KINDS = ("human", "computer")
+MAX_SEATS = const(8)
 
 
 class Menu:
-    """Menu state: ``variant``, ``six_bad``, ``players`` (2..4), ``goal``
-    (points), ``seats`` (list of 0 human / 1 computer), ``cursor``."""
+    """Menu state: ``game`` (index in ``catalog.GAMES``), ``six_bad`` (0/1),
+    ``players``, ``goal`` (points), ``seats`` (list of 0 human / 1 computer
+    for up to 8 seats), ``cursor`` (line index)."""
 
     def __init__(self):
-        self.variant = 0
+        self.game = 0
         self.six_bad = 0
         self.players = 2
         self.goal = 100
-        self.seats = [0, 1, 1, 1]
+        self.seats = [0, 1, 1, 1, 1, 1, 1, 1]
         self.cursor = 0
 
-    def size(self):
-        """Number of lines: the fixed items, one per seat, then Start."""
-        return _SEAT0 + self.players + 1
+    def entry(self):
+        """The chosen game's catalog entry."""
+        return catalog.GAMES[self.game]
 
-    def line(self, i, names):
-        """Text of line ``i`` (without the cursor). ``names`` are the
-        variant names of the game module."""
-        if i == _GAME:
-            return "Game: " + names[self.variant]
-        if i == _SIX:
+    def _items(self):
+        # The item kind of each line, as a small tuple (built per press, not per frame).
+        e = self.entry()
+        items = [_GAME]
+        if e[catalog.OPTIONS] & catalog.SIX_BAD:
+            items.append(_SIX)
+        items.append(_PLAYERS)
+        if e[catalog.GOALS]:
+            items.append(_GOAL)
+        return tuple(items) + (_SEAT,) * self.players + (_START,)
+
+    def size(self):
+        """Number of lines: the game's items, one per seat, then Start."""
+        return len(self._items())
+
+    def line(self, i):
+        """Text of line ``i`` (without the cursor)."""
+        items = self._items()
+        kind = items[i]
+        if kind == _GAME:
+            return "Game: " + self.entry()[catalog.NAME]
+        if kind == _SIX:
             return "6 is bad: " + ("on" if self.six_bad else "off")
-        if i == _PLAYERS:
+        if kind == _PLAYERS:
             return "Players: %d" % self.players
-        if i == _GOAL:
+        if kind == _GOAL:
             return "Goal: %d" % self.goal
-        if i < _SEAT0 + self.players:
-            seat = i - _SEAT0
+        if kind == _SEAT:
+            seat = i - items.index(_SEAT)
             return "P%d: %s" % (seat + 1, SEAT_KINDS[self.seats[seat]])
         return "Start"
 
-    def press(self, buttons, variants):
+    def params(self):
+        """The chosen game's parameters (dict for its Game class)."""
+        e = self.entry()
+        params = dict(e[catalog.FIXED])
+        params["players"] = self.players
+        if e[catalog.OPTIONS] & catalog.SIX_BAD:
+            params["six_bad"] = self.six_bad
+        if e[catalog.GOALS]:
+            params["goal"] = self.goal
+        return params
+
+    def press(self, buttons):
         """Apply a bitmask of pressed logical buttons. Returns True when the
         player chose to start."""
         last = self.size() - 1
@@ -69,19 +99,32 @@ class Menu:
         if step and self.cursor == last:
             return bool(buttons & controls.A)
         if step:
-            self._change(step, variants)
+            self._change(step)
         return False
 
-    def _change(self, step, variants):
-        c = self.cursor
-        if c == _GAME:
-            self.variant = (self.variant + step) % variants
-        elif c == _SIX:
+    def _change(self, step):
+        items = self._items()
+        kind = items[self.cursor]
+        if kind == _GAME:
+            self.game = (self.game + step) % len(catalog.GAMES)
+            self._fit()
+        elif kind == _SIX:
             self.six_bad ^= 1
-        elif c == _PLAYERS:
-            self.players = 2 + (self.players - 2 + step) % (MAX_PLAYERS - 1)
-        elif c == _GOAL:
-            self.goal = GOALS[(GOALS.index(self.goal) + step) % len(GOALS)]
+        elif kind == _PLAYERS:
+            e = self.entry()
+            low, high = e[catalog.MIN_PLAYERS], e[catalog.MAX_PLAYERS]
+            self.players = low + (self.players - low + step) % (high - low + 1)
+        elif kind == _GOAL:
+            goals = self.entry()[catalog.GOALS]
+            self.goal = goals[(goals.index(self.goal) + step) % len(goals)]
         else:
-            seat = c - _SEAT0
+            seat = self.cursor - items.index(_SEAT)
             self.seats[seat] ^= 1
+
+    def _fit(self):
+        """Keep players and goal valid for the newly chosen game; the cursor
+        stays on the Game line."""
+        e = self.entry()
+        self.players = min(max(self.players, e[catalog.MIN_PLAYERS]), e[catalog.MAX_PLAYERS])
+        if e[catalog.GOALS] and self.goal not in e[catalog.GOALS]:
+            self.goal = e[catalog.GOAL]

@@ -1,4 +1,6 @@
-"""The screen: displayio groups built once, updated only where a value changed.
+"""The display's shared parts: felt, title, message, status, menu, and the
+die widget every game screen uses. Groups are built once and updated only
+where a value changed.
 
 Layouts for 160x128 (PyBadge, PyGamer) and 240x240 (TFT Gizmo) displays;
 other sizes use the larger one that fits.
@@ -15,46 +17,53 @@ from adafruit_display_text import bitmap_label
 from micropython import const
 
 _FELT = const(0x0B3D20)
-_INK = const(0xFFFFFF)
-_DIM = const(0x9FC5A8)
-_WARN = const(0xFFD040)
-_DIE = const(0xFFFFFF)
+INK = const(0xFFFFFF)
+DIM = const(0x9FC5A8)
+WARN = const(0xFFD040)
 _PIP = const(0x000000)
-_BAD_DIE = const(0xFF9090)
+# Die tints: plain, a bad face, kept (in the den), picked by the cursor.
+PLAIN = const(0)
+BAD = const(1)
+KEPT = const(2)
+PICKED = const(3)
+_TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 
 # Pips in the order TL, TR, ML, C, MR, BL, BR; bit i set = pip i shown.
 _FACES = (0, 0b0001000, 0b1000001, 0b1001001, 0b1100011, 0b1101011, 0b1110111)
 _PIP_AT = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
 
-# Die size, die x, die gap, die y, score x, score y0, line height, turn y,
-# message y, status y, menu y0, menu line height: for 160x128 and up, and
-# for 240x240 and up (a larger display uses its top-left part).
-_SMALL = (40, 6, 44, 22, 94, 24, 14, 74, 90, 121, 17, 11)
-_LARGE = (64, 12, 80, 44, 164, 50, 20, 134, 156, 228, 30, 20)
-MAX_SEATS = const(4)
-MENU_LINES = const(9)
+# Status y, message y (the line above it), menu y0, menu line height: for
+# 160x128 and up, and for 240x240 and up (a larger display uses its top-left).
+_SMALL = (121, 107, 17, 11)
+_LARGE = (228, 206, 30, 20)
+MENU_LINES = const(8)
 
 
-def _label(group, x, y, color=_INK):
-    lbl = bitmap_label.Label(terminalio.FONT, text=" ", color=color,
+def label(group, x, y, color=INK, scale=1):
+    """A text label in the built-in font (6x12 pixels per character at scale
+    1), left-aligned with its middle at (x, y) pixels, appended to ``group``.
+    Made once per screen; change it with :meth:`View.set_text`."""
+    lbl = bitmap_label.Label(terminalio.FONT, text=" ", color=color, scale=scale,
                              anchor_point=(0.0, 0.5), anchored_position=(x, y))
     group.append(lbl)
     return lbl
 
 
 class Die:
-    """One die: a ``size``-pixel square with pips, at (x, y) in pixels."""
+    """One die: a ``size``-pixel square with pips, at (x, y) pixels in
+    ``group``. :meth:`show` sets the face and a tint (:data:`PLAIN`,
+    :data:`BAD`, :data:`KEPT`, :data:`PICKED`); :meth:`move` offsets it."""
 
     def __init__(self, group, x, y, size):
         self.x = x
         self.y = y
         self.palette = displayio.Palette(2)
-        self.palette[0] = _DIE
+        self.palette[0] = _TINTS[PLAIN]
         self.palette[1] = _PIP
         self.group = displayio.Group(x=x, y=y)
         self.group.append(vectorio.Rectangle(pixel_shader=self.palette, width=size,
                                              height=size, color_index=0))
-        r = size // 10
+        r = max(1, size // 10)
         step = size // 4
         self._pips = []
         for col, row in _PIP_AT:
@@ -64,12 +73,12 @@ class Die:
             self.group.append(pip)
             self._pips.append(pip)
         self.face = 0
-        self.bad = False
+        self.tint = PLAIN
         group.append(self.group)
 
-    def show(self, face, bad=False):
-        """Show ``face`` (1..6; 0 = blank); ``bad`` tints the die. Returns
-        True when anything changed."""
+    def show(self, face, tint=PLAIN):
+        """Show ``face`` (1..6; 0 = blank) in ``tint``. Returns True when
+        anything changed."""
         changed = False
         if face != self.face:
             bits = _FACES[face]
@@ -77,15 +86,31 @@ class Die:
                 self._pips[i].hidden = not (bits >> i) & 1
             self.face = face
             changed = True
-        if bad != self.bad:
-            self.palette[0] = _BAD_DIE if bad else _DIE
-            self.bad = bad
+        if tint != self.tint:
+            self.palette[0] = _TINTS[tint]
+            self.tint = tint
             changed = True
         return changed
 
+    def move(self, dx, dy):
+        """Offset by (dx, dy) pixels from its place ((0, 0): home); the
+        tumble shakes the dice with it. Returns True when it moved."""
+        g = self.group
+        if g.x != self.x + dx or g.y != self.y + dy:
+            g.x = self.x + dx
+            g.y = self.y + dy
+            return True
+        return False
+
 
 class View:
-    """All screens on one display (at least 160x128 pixels).
+    """The parts every screen shares on one display (at least 160x128
+    pixels): the felt, the title line, the message line, the status line
+    and the menu. A game's screen adds its own group with
+    :meth:`show_screen`.
+
+    Attributes: ``width``, ``height`` (pixels), ``large`` (True for the
+    240x240 layout), ``title``, ``message``, ``status`` (labels).
 
     :raises ValueError: a display smaller than 160x128.
     """
@@ -105,27 +130,24 @@ class View:
 
     def __init__(self, display):
         self.display = display
-        layout = self.layout(display.width, display.height)
-        (size, dx, gap, dy, sx, sy, lh, ty, my, st, my0, mlh) = layout
+        status_y, message_y, menu_y, menu_h = self.layout(display.width, display.height)
+        self.large = status_y == _LARGE[0]
+        self.width = 240 if self.large else 160  # the layout's area, top-left
+        self.height = 240 if self.large else 128
         self.root = displayio.Group()
         bg = displayio.Palette(1)
         bg[0] = _FELT
         self.root.append(vectorio.Rectangle(pixel_shader=bg, width=display.width,
                                             height=display.height))
-        self.title = _label(self.root, 2, 6, _WARN)
-        self.status = _label(self.root, 2, st, _DIM)
         self.menu = displayio.Group()
-        self.menu_lines = [_label(self.menu, 4, my0 + i * mlh) for i in range(MENU_LINES)]
-        self.play = displayio.Group()
-        self.dice = [Die(self.play, dx + i * gap, dy, size) for i in range(2)]
-        self.scores = [_label(self.play, sx, sy + i * lh) for i in range(MAX_SEATS)]
-        self.turn = _label(self.play, dx, ty)
-        self.message = _label(self.play, dx, my, _WARN)
+        self.menu_lines = [label(self.menu, 4, menu_y + i * menu_h) for i in range(MENU_LINES)]
         self.root.append(self.menu)
-        self.root.append(self.play)
+        self.title = label(self.root, 2, 6, WARN)
+        self.message = label(self.root, 2, message_y, WARN)
+        self.status = label(self.root, 2, status_y, DIM)
+        self.screen = None  # the game's group while a game is on
         self.dirty = True
         self.label_updates = 0  # labels whose text changed (each costs a bitmap)
-        self.show_menu()
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
 
@@ -137,33 +159,24 @@ class View:
             self.dirty = True
 
     def show_menu(self):
-        """Menu screen on, play screen off."""
-        if self.menu.hidden is not False or self.play.hidden is not True:
+        """Menu on; the game's group (if any) is dropped."""
+        if self.screen is not None:
+            self.root.remove(self.screen)
+            self.screen = None
+        self.set_text(self.message, "")
+        if self.menu.hidden:
             self.menu.hidden = False
-            self.play.hidden = True
             self.dirty = True
 
-    def show_play(self, dice):
-        """Play screen on with ``dice`` (1 or 2) dice visible."""
+    def show_screen(self, group):
+        """Menu off, a game's ``group`` on (below the shared lines)."""
         self.menu.hidden = True
-        self.play.hidden = False
-        self.dice[1].group.hidden = dice < 2
+        if self.screen is not None:
+            self.root.remove(self.screen)
+        self.screen = group
+        self.root.insert(1, group)
+        self.set_text(self.message, "")
         self.dirty = True
-
-    def set_dice(self, faces, bad=0):
-        """Show faces (a tuple of 1 or 2 ints); ``bad``: bitmask of dice to tint."""
-        for i in range(len(faces)):
-            if self.dice[i].show(faces[i], bool(bad >> i & 1)):
-                self.dirty = True
-
-    def jiggle(self, i, dx, dy):
-        """Offset die ``i`` by (dx, dy) pixels from its place (0, 0: home);
-        the tumble shakes the dice with it."""
-        die = self.dice[i]
-        if die.group.x != die.x + dx or die.group.y != die.y + dy:
-            die.group.x = die.x + dx
-            die.group.y = die.y + dy
-            self.dirty = True
 
     def refresh(self):
         """Send what changed to the display. Returns True if it refreshed."""

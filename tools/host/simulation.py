@@ -15,14 +15,20 @@ REACT_MS = 400  # the scripted human waits this long before acting
 PRESS_MS = 120  # a key press lasts this long
 MENU_TAP_MS = 200  # the menu is set with a tap this often
 ACT_TIMEOUT_MS = 5000  # an action the app ignored is followed by the next
-VARIANTS = {"pig": 0, "two-dice": 1, "big-pig": 2}
+# --game names for the simulator, in catalog order.
+GAMES = ("pig", "two-dice", "big-pig", "hog", "skunkd", "skunk", "skull-dragon")
 
 
 class ScriptedHuman:
-    """Plays the human seats from a per-turn script of tokens:
-    ``S`` shake (replay the recording), ``A`` press A (button roll),
-    ``B`` press B (hold). Each turn starts the script from its first token;
-    when a turn outlasts the script, its last token repeats."""
+    """Plays the human seats, one action every REACT_MS, through the keys
+    and the accelerometer like a person.
+
+    Pig family: a per-turn script of tokens decides, ``S`` shake (replay the
+    recording), ``A`` press A (button roll), ``B`` press B (hold); each turn
+    starts the script from its first token; when a turn outlasts the script,
+    its last token repeats. Other games: the game's bot decides each action
+    and the screen says which buttons make it; an action that starts a roll
+    is a shake when the script's token is ``S``."""
 
     def __init__(self, board, script, recording):
         if not script or set(script) - set("SAB"):
@@ -34,6 +40,7 @@ class ScriptedHuman:
         self._index = 0
         self._ready_at = None
         self._acted_at = None
+        self._queue = []  # buttons still to press for the chosen action
 
     def act(self, app, now, keys):
         """Called each frame; acts when the app waits on a human seat (and
@@ -43,22 +50,39 @@ class ScriptedHuman:
             self._index = 0
         if not app.awaiting_human():
             self._ready_at = self._acted_at = None
+            self._queue = []
             return
-        if self._acted_at is not None and now - self._acted_at < ACT_TIMEOUT_MS:
+        if self._acted_at is not None and now - self._acted_at < ACT_TIMEOUT_MS \
+                and not self._queue:
             return
         if self._ready_at is None:
-            self._ready_at = now + REACT_MS
+            self._ready_at = now + REACT_MS // (4 if self._queue else 1)
             return
-        if now < self._ready_at:
+        if now < self._ready_at or keys.busy():
             return
         self._ready_at = None
         self._acted_at = now
+        if self._queue:
+            keys.tap(self._queue.pop(0), now)
+            return
         token = self.script[min(self._index, len(self.script) - 1)]
         self._index += 1
-        if token == "S" and app.accel_ok:
+        if app.game.NAME == "pig":
+            if token == "S" and app.accel_ok:
+                self.board.motion = traces.Replay(self.samples, now)
+            else:
+                keys.tap("B" if token == "B" else "A", now)
+            return
+        self._play(app, now, keys, token)
+
+    def _play(self, app, now, keys, token):
+        state = app.state
+        action = app.screen.computer(state)
+        if token == "S" and app.accel_ok and app.screen.shake(state) == action:
             self.board.motion = traces.Replay(self.samples, now)
-        else:
-            keys.tap("B" if token == "B" else "A", now)
+            return
+        self._queue = list(app.screen.keys_for(state, action))
+        keys.tap(self._queue.pop(0), now)
 
 
 class Keys:
@@ -86,19 +110,50 @@ class Keys:
         return bool(self._release)
 
 
-def menu_taps(variant, six_bad, players, seats, goal):
-    """Logical buttons that set the menu from its defaults (Pig, 6 is bad
-    off, 2 players, P1 human / others computer, goal 100) and start,
-    with A and B only (the two-button boards)."""
-    from rollbox.menu import GOALS, Menu
+def menu_taps(game, six_bad, players, seats, goal):
+    """Logical buttons that set the menu from its defaults to ``game``
+    (index in ``rollbox.catalog.GAMES``), the "6 is bad" option, player
+    count, seat kinds and goal (None: the game's default) and start, with A
+    and B only (the two-button boards). Worked out on a real ``Menu``."""
+    from rollbox import catalog
+    from rollbox.menu import Menu
 
     m = Menu()
-    taps = ["A"] * variant + ["B"] + ["A"] * six_bad + ["B"]
-    taps += ["A"] * (players - 2) + ["B"]
-    taps += ["A"] * ((GOALS.index(goal) - GOALS.index(m.goal)) % len(GOALS)) + ["B"]
+    taps = []
+
+    def press(name):
+        from rollbox import controls
+
+        taps.append(name)
+        m.press(getattr(controls, name))
+
+    while m.game != game:
+        press("A")
+    press("B")
+    entry = m.entry()
+    if entry[catalog.OPTIONS] & catalog.SIX_BAD:
+        while m.six_bad != six_bad:
+            press("A")
+        press("B")
+    if not entry[catalog.MIN_PLAYERS] <= players <= entry[catalog.MAX_PLAYERS]:
+        raise ValueError("%s takes %d..%d players" % (
+            entry[catalog.NAME], entry[catalog.MIN_PLAYERS], entry[catalog.MAX_PLAYERS]))
+    while m.players != players:
+        press("A")
+    press("B")
+    if entry[catalog.GOALS]:
+        goal = entry[catalog.GOAL] if goal is None else goal
+        if goal not in entry[catalog.GOALS]:
+            raise ValueError("goal is one of %s" % (entry[catalog.GOALS],))
+        while m.goal != goal:
+            press("A")
+        press("B")
     for i in range(players):
-        taps += ["A"] * (seats[i] != m.seats[i]) + ["B"]
-    return taps + ["A"]  # A on "Start": every board has A (not all have START)
+        while m.seats[i] != seats[i]:
+            press("A")
+        press("B")
+    press("A")  # A on "Start": every board has A (not all have START)
+    return taps
 
 
 class Simulation:
@@ -107,8 +162,8 @@ class Simulation:
     :param out: folder for frame PNGs (None: keep no frames).
     """
 
-    def __init__(self, board="pybadge", variant=0, six_bad=0, players=2, seats=(0, 1),
-                 goal=100, script="SASB", recording="cse590_phone_shake", seed=1,
+    def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
+                 goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
                  out=None, log=print, accelerometer=True, start_ms=0):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
@@ -124,7 +179,7 @@ class Simulation:
         self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log)
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
-        self.setup = menu_taps(variant, six_bad, players, seats, goal)
+        self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal)
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0

@@ -1,0 +1,1 @@
+"""Computer seats: one module per rule set, each a ``choose(state)`` policy."""

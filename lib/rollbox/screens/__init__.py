@@ -1,0 +1,93 @@
+"""Game screens: one module per rule set, each a :class:`Screen` subclass.
+
+A screen turns the game state into displayio shapes and labels (built once
+in ``__init__``, updated only where a value changed), turns a human seat's
+buttons into actions, and words what happened. The app (``rollbox.app``)
+owns timing: prompts, the computer's think time, the tumble, the shake.
+
+The contract, as the app calls it:
+
+- ``draw(state)`` after every action: scores, den, dice... from the state.
+- ``status(state, accel_ok)`` the status line while a human seat is asked.
+- ``press(state, pressed)`` buttons of a human seat -> an action, or None
+  (the screen may have moved a cursor, or explained a refusal on the
+  message line).
+- ``shake(state)`` what a shake means now: an action that starts a roll,
+  or None (a shake is then ignored).
+- ``computer(state)`` the computer seat's action (the game's bot).
+- ``apply(state, action)`` applies it (the screen may apply a few actions
+  in a row, e.g. keep then roll) and returns the message ("" for none).
+- ``tumble(roller)`` one tumbling frame of the dice about to land.
+- ``settle(state, roller)`` lands the dice: applies chance outcomes until a
+  seat must decide (or the game ends); returns the message.
+- ``result(state)`` the title line when the game is over.
+- ``summary(state)`` a few words of state for the transcript.
+- ``keys_for(state, action)`` the buttons that make ``action`` on a
+  two-button board (A, B): the simulator's scripted player presses them.
+"""
+
+import displayio
+
+from rollbox.view import PLAIN
+
+
+class Screen:
+    """Base of every game screen.
+
+    :param view: the ``rollbox.view.View``.
+    :param game: the rules' ``Game``.
+    :param seats: tuple, 0 human / 1 computer per seat.
+    :param buttons: bitmask of the logical buttons this board has.
+    :param bot: the game's bot module (``choose(state)``).
+    """
+
+    THINK_MS = 700  # a computer seat waits this long (ms) before acting
+
+    def __init__(self, view, game, seats, buttons, bot):
+        self.view = view
+        self.game = game
+        self.seats = seats
+        self.buttons = buttons
+        self.bot = bot
+        self.group = displayio.Group()
+        self.dice = []  # the Die widgets, in slot order
+        self.rolling = 0  # bitmask of dice slots tumbling now
+
+    def say(self, text):
+        """Put ``text`` on the message line."""
+        self.view.set_text(self.view.message, text)
+
+    def computer(self, state):
+        return self.bot.choose(state)
+
+    def tumble(self, roller):
+        """Random faces and a wobble (pixels) for every tumbling slot."""
+        changed = False
+        for i in range(len(self.dice)):
+            if self.rolling >> i & 1:
+                die = self.dice[i]
+                changed |= die.show(roller.face(), PLAIN)
+                changed |= die.move(roller.face() - 3, 3 - roller.face())
+        if changed:
+            self.view.dirty = True
+
+    def home(self):
+        """Every die back in its place, nothing tumbling."""
+        self.rolling = 0
+        for die in self.dice:
+            if die.move(0, 0):
+                self.view.dirty = True
+
+    def seat_name(self, p):
+        """"P1", "P2"... with "cpu" for a computer seat, for messages."""
+        return "P%d" % (p + 1)
+
+    def summary(self, state):
+        """A few words of state for the transcript (the simulator's log)."""
+        return "scores %s" % (state.scores,)
+
+    def result(self, state):
+        won = state.winners()
+        if len(won) == 1:
+            return "P%d (%s) wins!" % (won[0] + 1, "computer" if self.seats[won[0]] else "human")
+        return "Shared win: " + " ".join("P%d" % (p + 1) for p in won)

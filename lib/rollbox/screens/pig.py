@@ -1,0 +1,89 @@
+"""The Pig family's play screen (Pig, Two-Dice Pig, Big Pig; RULES.md 2).
+
+One or two big dice, a score line per seat (">" marks the turn), the turn
+total. A: roll, B: hold; a shake rolls.
+"""
+
+from micropython import const
+
+from games.pig import ADD, BUST, HOLD, ROLL, WIPE, is_bad, score_roll
+from rollbox.controls import A, B
+from rollbox.screens import Screen
+from rollbox.view import BAD, PLAIN, Die, label
+
+# Die size, die x, die gap, die y, score x, score y0, line height, turn y (pixels).
+_SMALL = (40, 6, 44, 22, 94, 24, 14, 74)
+_LARGE = (64, 12, 80, 44, 164, 50, 20, 134)
+_NO_BAD = const(0)
+
+
+class PigScreen(Screen):
+    """See :class:`rollbox.screens.Screen` for the contract."""
+
+    def __init__(self, view, game, seats, buttons, bot):
+        super().__init__(view, game, seats, buttons, bot)
+        size, dx, gap, dy, sx, sy, lh, ty = _LARGE if view.large else _SMALL
+        self.dice = [Die(self.group, dx + i * gap, dy, size) for i in range(game.dice())]
+        self.lines = [label(self.group, sx, sy + i * lh) for i in range(game.num_players())]
+        self.turn = label(self.group, dx, ty)
+
+    def draw(self, state):
+        v = self.view
+        turn = -1 if state.is_terminal() else state.turn_player()
+        for i in range(len(self.lines)):
+            mark = ">" if i == turn else " "
+            who = "cpu" if self.seats[i] else "you"
+            v.set_text(self.lines[i], "%sP%d %s %d" % (mark, i + 1, who, state.scores[i]))
+        v.set_text(self.turn, "Turn total: %d" % state.turn_total)
+
+    def status(self, state, accel_ok):
+        roll = "Shake/A:roll" if accel_ok else "A:roll"
+        hold = " B:hold" if state.turn_total > 0 else ""
+        return "P%d %s%s" % (state.turn_player() + 1, roll, hold)
+
+    def press(self, state, pressed):
+        if pressed & A:
+            return ROLL
+        if pressed & B:
+            if state.turn_total > 0:
+                return HOLD
+            self.say("Nothing to hold yet")
+        return None
+
+    def shake(self, state):
+        return ROLL
+
+    def apply(self, state, action):
+        p = state.turn_player()
+        held = state.turn_total
+        state.apply_action(action)
+        if action == ROLL:
+            self.rolling = (1 << len(self.dice)) - 1
+            return ""
+        return "P%d holds %d: score %d" % (p + 1, held, state.scores[p])
+
+    def settle(self, state, roller):
+        p = state.turn_player()
+        before = state.turn_total
+        while state.is_chance_node():
+            state.apply_action(roller.outcome(state))
+        self.home()
+        params = self.game.params
+        dice = state.dice
+        kind, points = score_roll(params["variant"], params["six_bad"], dice)
+        for i in range(len(dice)):  # tint the faces that ended the turn
+            bad = kind != ADD and is_bad(params["six_bad"], dice[i])
+            if self.dice[i].show(dice[i], BAD if bad else PLAIN):
+                self.view.dirty = True
+        roll = "-".join(str(d) for d in dice)
+        if kind == BUST:
+            return "P%d rolled %s: bust -%d" % (p + 1, roll, before)
+        if kind == WIPE:
+            return "P%d rolled %s: wiped!" % (p + 1, roll)
+        return "P%d rolled %s: +%d" % (p + 1, roll, points)
+
+    def summary(self, state):
+        return "turn total %d, scores %s" % (state.turn_total, state.scores)
+
+    def keys_for(self, state, action):
+        return ("A",) if action == ROLL else ("B",)
