@@ -1,0 +1,107 @@
+"""Computer seat for Hog (games/hog.py): how many dice to roll.
+
+:func:`choose` rolls the number of dice that scores the most points on
+average (:func:`best_expected`: 5 dice, or 2 with "6 is bad"), unless the
+seat needs fewer points than that average to reach the goal; then it rolls
+the number most likely to reach the goal this turn (:func:`best_chance`).
+Everything is exact integer arithmetic (no floats); ties go to fewer dice.
+Pure: no display, no randomness.
+"""
+
+from games.hog import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
+from games.pig import is_bad
+
+try:
+    from typing import Tuple  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
+
+
+def good_faces(six_bad):
+    # type: (int) -> Tuple[int, ...]
+    """Faces that score (not bad by :func:`games.pig.is_bad`): 2..6, or 2..5
+    with "6 is bad"."""
+    return tuple(f for f in range(1, 7) if not is_bad(six_bad, f))
+
+
+def expected_points(six_bad, n):
+    # type: (int, int) -> Tuple[int, int]
+    """Average points of one roll of ``n`` dice as ``(numerator,
+    denominator)``: ``n * S * g**(n-1) / 6**n`` for ``g`` good faces summing
+    to ``S`` (every die good, probability ``(g/6)**n``, each worth ``S/g``
+    on average). E.g. ``(62500, 7776)`` for 5 dice, about 8.04 points."""
+    good = good_faces(six_bad)
+    return n * sum(good) * len(good) ** (n - 1), 6 ** n
+
+
+def best_expected(six_bad):
+    # type: (int) -> int
+    """The fewest dice with the most points on average: 5 (6 ties with it),
+    or 2 with "6 is bad" (3 ties). From one more die the average changes by
+    the factor ``(n+1) * g / (6 * n)``, which falls as ``n`` grows: add dice
+    while it is above 1."""
+    g = len(good_faces(six_bad))
+    n = 1
+    while n < MAX_DICE and (n + 1) * g > 6 * n:
+        n += 1
+    return n
+
+
+def reach_counts(six_bad, most, need):
+    # type: (int, int, int) -> Tuple[int, ...]
+    """For 1..``most`` dice, how many of the ``6**n`` ordered rolls of ``n``
+    dice have no bad face and a sum of at least ``need`` (>= 1) points. One
+    table of sums capped at ``need``: ``ways[s]``, the rolls so far with all
+    faces good and sum ``s`` (``ways[need]``: ``need`` or more)."""
+    good = good_faces(six_bad)
+    ways = [0] * (need + 1)
+    ways[0] = 1
+    out = []
+    for _ in range(most):
+        nxt = [0] * (need + 1)
+        for s in range(need + 1):
+            w = ways[s]
+            if w:
+                for f in good:
+                    t = s + f
+                    nxt[t if t < need else need] += w
+        ways = nxt
+        out.append(ways[need])
+    return tuple(out)
+
+
+def best_chance(six_bad, need):
+    # type: (int, int) -> int
+    """The fewest dice most likely to score at least ``need`` points in one
+    roll. Only 1..ceil(need / 2) dice are compared: from there on every roll
+    without a bad face reaches ``need`` and each further die only adds a
+    chance of a bad face."""
+    need = max(need, 1)
+    lowest = good_faces(six_bad)[0]
+    most = min(MAX_DICE, max(1, (need + lowest - 1) // lowest))
+    counts = reach_counts(six_bad, most, need)
+    best = 1
+    for n in range(2, most + 1):
+        # counts[n-1] / 6**n > counts[best-1] / 6**best, in integers.
+        if counts[n - 1] > counts[best - 1] * 6 ** (n - best):
+            best = n
+    return best
+
+
+def choose(state):
+    # type: (HogState) -> int
+    """A legal action for the seat to act: how many dice to roll.
+
+    :raises ValueError: ``state`` is not at a decision node.
+    """
+    p = state.current_player()
+    if p < 0:
+        raise ValueError("no seat is to act")
+    params = state.game.params
+    six_bad = params["six_bad"]
+    need = params["goal"] - state.scores[p]
+    n = best_expected(six_bad)
+    num, den = expected_points(six_bad, n)
+    if need * den < num:  # fewer points needed than the average roll brings
+        n = best_chance(six_bad, need)
+    return n

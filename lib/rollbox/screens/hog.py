@@ -1,0 +1,115 @@
+"""Hog's play screen (RULES.md 2, the family table's Hog row).
+
+Pick how many dice (1..24), then shake (or A) to roll them once. The dice
+are drawn small in a grid of 8 by 3; a bad face is tinted. Buttons:
+UP/RIGHT one more die, DOWN/LEFT one fewer; on two-button boards B steps
+the count up (24 wraps to 1). Each seat's last count is kept.
+"""
+
+from games.hog import MAX_DICE
+from games.pig import is_bad
+from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
+from rollbox.screens import Screen
+from rollbox.view import BAD, PLAIN, Die, label
+
+# Die size, x0, y0, x pitch, y pitch, count y, first score y, line height
+# (pixels); 8 dice a row.
+_SMALL = (15, 6, 15, 19, 18, 73, 84, 11)
+_LARGE = (24, 6, 24, 29, 28, 120, 142, 18)
+_COLUMNS = 8
+
+
+class HogScreen(Screen):
+    """See :class:`rollbox.screens.Screen` for the contract."""
+
+    def __init__(self, view, game, seats, buttons, bot):
+        super().__init__(view, game, seats, buttons, bot)
+        size, x0, y0, px, py, cy, sy, lh = _LARGE if view.large else _SMALL
+        self.dice = [Die(self.group, x0 + (i % _COLUMNS) * px, y0 + (i // _COLUMNS) * py, size)
+                     for i in range(MAX_DICE)]
+        self.shown = MAX_DICE  # dice not hidden now
+        self._show_count(0)
+        self.count_line = label(self.group, x0, cy)
+        n = game.num_players()
+        self.lines = [label(self.group, x0, sy + i * lh) for i in range((n + 1) // 2)]
+        best = bot.best_expected(game.params["six_bad"])
+        self.counts = [best] * n  # each seat's chosen number of dice
+
+    def _show_count(self, n):
+        """Show the first ``n`` dice, hide the rest."""
+        if n == self.shown:
+            return
+        for i in range(MAX_DICE):
+            self.dice[i].group.hidden = i >= n
+        self.shown = n
+        self.view.dirty = True
+
+    def draw(self, state):
+        v = self.view
+        turn = -1 if state.is_terminal() else state.turn_player()
+        for i in range(len(self.lines)):
+            text = ""
+            for p in (2 * i, 2 * i + 1):
+                if p < len(state.scores):
+                    mark = ">" if p == turn else " "
+                    text += "%sP%d %s %d " % (mark, p + 1, "cpu" if self.seats[p] else "you",
+                                              state.scores[p])
+            v.set_text(self.lines[i], text)
+        if turn >= 0:
+            v.set_text(self.count_line, "P%d rolls %d %s" % (
+                turn + 1, self.counts[turn], "die" if self.counts[turn] == 1 else "dice"))
+
+    def status(self, state, accel_ok):
+        roll = "Shake/A:roll" if accel_ok else "A:roll"
+        more = " B:+1" if not self.buttons & UP else " U/D:dice"
+        return "P%d %s%s" % (state.turn_player() + 1, roll, more)
+
+    def press(self, state, pressed):
+        p = state.turn_player()
+        if pressed & A:
+            return self.counts[p]
+        step = 0
+        if pressed & (UP | RIGHT | B):
+            step = 1
+        elif pressed & (DOWN | LEFT):
+            step = -1
+        if step:
+            self.counts[p] = (self.counts[p] - 1 + step) % MAX_DICE + 1
+            self.draw(state)
+        return None
+
+    def shake(self, state):
+        return self.counts[state.turn_player()]
+
+    def computer(self, state):
+        n = self.bot.choose(state)
+        self.counts[state.turn_player()] = n
+        return n
+
+    def apply(self, state, action):
+        state.apply_action(action)
+        self._show_count(action)
+        self.rolling = (1 << action) - 1
+        return ""
+
+    def settle(self, state, roller):
+        p = state.turn_player()
+        while state.is_chance_node():
+            state.apply_action(roller.outcome(state))
+        self.home()
+        six_bad = self.game.params["six_bad"]
+        bad = 0
+        for i in range(len(state.dice)):
+            face = state.dice[i]
+            tint = BAD if is_bad(six_bad, face) else PLAIN
+            bad += tint == BAD
+            if self.dice[i].show(face, tint):
+                self.view.dirty = True
+        n = len(state.dice)
+        if bad:
+            return "P%d: %d dice, %d bad: 0" % (p + 1, n, bad)
+        return "P%d: %d dice, +%d" % (p + 1, n, state.last_points)
+
+    def keys_for(self, state, action):
+        steps = (action - self.counts[state.turn_player()]) % MAX_DICE
+        return ("B",) * steps + ("A",)
