@@ -255,3 +255,13 @@ def test_keys_during_the_tumble_do_nothing():
     assert (s.turn_player() == 0 and s.turn_total == s.dice[0]) or \
            (s.turn_player() == 1 and s.dice[0] == 1)
     assert s.scores == [0, 0]
+
+
+def test_buttons_during_the_computers_turn_do_nothing():
+    sim = Simulation(log=None, seats=(1, 1), seed=6)
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    before = sim.app.state.to_bytes()
+    sim.keys.tap("A", sim.clock.now)  # nobody's button: both seats are computers
+    frames(sim, 8)
+    assert sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT

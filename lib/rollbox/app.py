@@ -218,7 +218,7 @@ class App:
         if self.seats[p]:
             if ticks_diff(now, self._since) >= screen.THINK_MS:
                 self._act(screen.computer(s), now, _BY_COMPUTER)
-            elif pressed:
+            elif pressed and screen.ASIDE:
                 self._human_aside(pressed, now)
             return
         if motion == IDLE:

@@ -10,6 +10,8 @@ The contract, as the app calls it:
 - ``draw(state)`` after every action: scores, den, dice... from the state.
 - ``status(state, accel_ok)`` the status line while a human seat is asked.
 - ``press(state, pressed)`` buttons of a human seat -> an action, or None
+  (also while a computer seat thinks when the screen sets ``ASIDE``: a
+  human may act out of turn, as SKUNK's sitting down)
   (the screen may have moved a cursor, or explained a refusal on the
   message line).
 - ``shake(state)`` what a shake means now: an action that starts a roll,
@@ -42,6 +44,7 @@ class Screen:
     """
 
     THINK_MS = 700  # a computer seat waits this long (ms) before acting
+    ASIDE = False  # True: press() is also called while a computer seat thinks
 
     def __init__(self, view, game, seats, buttons, bot):
         self.view = view

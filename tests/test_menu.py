@@ -1,0 +1,99 @@
+"""The menu as data (rollbox.menu) and on screen: every game of the
+catalog, its options, player counts, seats and scrolling."""
+import pytest
+
+from host.simulation import GAMES, Simulation, menu_taps
+from rollbox import app as app_module
+from rollbox import catalog, controls
+from rollbox.menu import Menu
+from rollbox.view import MENU_LINES
+
+
+def lines(m):
+    return [m.line(i) for i in range(m.size())]
+
+
+def test_pig_lines_and_params():
+    m = Menu()
+    assert lines(m) == ["Game: Pig", "6 is bad: off", "Players: 2", "Goal: 100",
+                        "P1: human", "P2: computer", "Start"]
+    assert m.params() == {"variant": 0, "six_bad": 0, "players": 2, "goal": 100}
+
+
+def test_games_without_options_or_goal():
+    m = Menu()
+    m.game = [e[catalog.NAME] for e in catalog.GAMES].index("Skull & Dragon")
+    assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: computer",
+                        "Start"]
+    assert m.params() == {"players": 2}
+
+
+def test_changing_game_keeps_players_and_goal_valid():
+    m = Menu()
+    skunk = [e[catalog.NAME] for e in catalog.GAMES].index("SKUNK")
+    while m.game != skunk:
+        m.press(controls.A)
+    m.cursor = 1  # Players
+    for _ in range(6):
+        m.press(controls.A)
+    assert m.players == 8 and m.size() == 2 + 8 + 1
+    m.cursor = 0
+    m.press(controls.A)  # on to Skull & Dragon: 2..4 players
+    assert m.entry()[catalog.NAME] == "Skull & Dragon" and m.players == 4
+    m.press(controls.A)  # wraps to Pig
+    assert m.game == 0 and m.goal == 100 and m.params()["players"] == 4
+
+
+def test_players_wrap_within_the_games_range():
+    m = Menu()
+    m.cursor = 2
+    assert [m.press(controls.A) or m.players for _ in range(4)] == [3, 4, 2, 3]
+    m.press(controls.LEFT)
+    assert m.players == 2
+
+
+@pytest.mark.parametrize("entry", catalog.GAMES, ids=lambda e: e[catalog.NAME])
+def test_every_catalog_entry_loads(entry):
+    game_class = catalog.load_class(entry[catalog.GAME])
+    screen_class = catalog.load_class(entry[catalog.SCREEN])
+    bot = catalog.load(entry[catalog.BOT])
+    assert callable(bot.choose) and screen_class.__name__.endswith("Screen")
+    params = dict(entry[catalog.FIXED], players=entry[catalog.MAX_PLAYERS])
+    if entry[catalog.GOALS]:
+        params["goal"] = entry[catalog.GOAL]
+    game = game_class(**params)
+    assert len(game.title()) <= 16 and game.num_players() == entry[catalog.MAX_PLAYERS]
+
+
+def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
+    sim = Simulation(game="skunk", players=8, seats=(0,) * 8, log=None)
+    sim.setup.pop()  # stay in the menu on "Start"
+    while sim.setup or sim.keys.busy():
+        sim.step()
+    sim.step()
+    shown = [label.text for label in sim.app.view.menu_lines]
+    assert len(shown) == MENU_LINES and shown[-1] == ">Start"
+    assert shown[-2] == " P8: human"
+    sim.keys.tap("B", sim.clock.now)  # wraps to the top
+    for _ in range(10):
+        sim.step()
+    assert sim.app.view.menu_lines[0].text == ">Game: SKUNK"
+
+
+@pytest.mark.parametrize("game", GAMES)
+def test_menu_taps_reach_every_game(game):
+    taps = menu_taps(GAMES.index(game), 0, 2, (0, 1), None)
+    m = Menu()
+    started = False
+    for name in taps:
+        started = m.press(getattr(controls, name))
+    assert started and m.entry() is catalog.GAMES[GAMES.index(game)]
+    assert set(taps) <= {"A", "B"}
+
+
+def test_start_button_starts_from_anywhere():
+    sim = Simulation(log=None)
+    sim.setup = ["B", "START"]
+    for _ in range(30):
+        sim.step()
+    assert sim.app.mode == app_module._PLAY
