@@ -400,19 +400,18 @@ def test_the_widest_texts_fit_without_overlap(board):
         "Target 42: A over, B under", "A accepts 7, B multiplies"))
 
 
-@pytest.mark.parametrize("board,accel,seats", [
-    ("pybadge", True, (0, 1)),
-    ("cpb_gizmo", True, (0, 1, 1)),
-    ("cpb_gizmo", False, (0, 0)),
-    ("pybadge", False, (0, 0, 0, 0)),
+@pytest.mark.parametrize("board,accel,seats,frames", [
+    ("pybadge", True, (0, 1), True),
+    ("cpb_gizmo", False, (0, 0, 1), False),
 ])
-def test_whole_game_to_a_winner(tmp_path, board, accel, seats):
+def test_whole_game_to_a_winner(tmp_path, board, accel, seats, frames):
     sim = Simulation(board=board, game="skull-dragon", log=None, seed=7, players=len(seats),
-                     seats=seats, accelerometer=accel, out=str(tmp_path))
+                     seats=seats, accelerometer=accel, out=str(tmp_path) if frames else None)
     winner = sim.run()
     s = sim.app.state
     assert s.scores[winner] == max(s.scores) and s.scores.count(max(s.scores)) == 1
     assert s.round >= 3
-    assert sim.frames > 50 and (tmp_path / ("frame_%05d.png" % sim.frames)).exists()
+    if frames:
+        assert sim.frames > 50 and (tmp_path / ("frame_%05d.png" % sim.frames)).exists()
     assert sim.app.screen.target_line.text == "Game over"
     assert sim.app.view.title.text.endswith("wins!")
