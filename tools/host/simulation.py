@@ -58,7 +58,7 @@ class ScriptedHuman:
         if self._ready_at is None:
             self._ready_at = now + REACT_MS // (4 if self._queue else 1)
             return
-        if now < self._ready_at or keys.busy():
+        if now < self._ready_at or keys.busy(now):
             return
         self._ready_at = None
         self._acted_at = now
@@ -94,6 +94,7 @@ class Keys:
         self.hw = hw
         self._bits = {n: getattr(controls, n) for n in controls.NAMES}
         self._release = []
+        self._released_at = None
 
     def tap(self, name, now):
         """Press ``name`` (A, B, START, ...) now, release it PRESS_MS later."""
@@ -105,9 +106,16 @@ class Keys:
         for item in [r for r in self._release if r[0] <= now]:
             self.hw.keys._release(item[1])
             self._release.remove(item)
+            self._released_at = now
 
-    def busy(self):
-        return bool(self._release)
+    def busy(self, now=None):
+        """True while a key is down, and (given ``now``) for two frames after
+        a release: the keypad scans every 20 ms like the board's, so a key
+        released and pressed again within one scan would be one press."""
+        if self._release:
+            return True
+        return now is not None and self._released_at is not None \
+            and now - self._released_at < 2 * FRAME_MS
 
 
 def menu_taps(game, six_bad, players, seats, goal):

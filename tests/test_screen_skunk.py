@@ -1,0 +1,367 @@
+"""SKUNK on the device: the scorepad, own sit buttons on a PyBadge, the
+roster cursor on two-button boards, computer seats that sit by the bot,
+sits only between rolls, and a layout that fits eight rows."""
+import pytest
+
+from games.skunk import ROLL, SIT_BASE, UNPLAYED
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox.view import BAD, PLAIN
+
+
+class Faces:
+    """A roller with scripted dice: ``outcome`` lands the next face."""
+
+    def __init__(self, faces):
+        self.faces = list(faces)
+        self._n = 0
+
+    def outcome(self, state):
+        return self.faces.pop(0)
+
+    def face(self):
+        self._n += 1
+        return self._n % 6 + 1
+
+
+def run_until(sim, condition, limit_ms=60_000):
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def quiet(faces=(), **kw):
+    """A SKUNK game on the host with no scripted human, dice from ``faces``."""
+    sim = Simulation(game="skunk", log=None, **kw)
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    sim.app.roller = Faces(faces)
+    return sim
+
+
+def tap(sim, name, frames=2):
+    """Press and release ``name``, then ``frames`` more frames."""
+    sim.keys.tap(name, sim.clock.now)
+    run_until(sim, lambda: not sim.keys.busy())
+    for _ in range(frames):
+        sim.step()
+
+
+def settled(sim):
+    """Frames until the app prompts again (after a tumble)."""
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+
+
+def roll(sim, key="A"):
+    tap(sim, key)
+    assert sim.app.phase == app_module._TUMBLE
+    settled(sim)
+
+
+def texts(sim):
+    return [r.text for r in sim.app.screen.rows]
+
+
+def message(sim):
+    return sim.app.view.message.text
+
+
+def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
+    sim = quiet(faces=(3, 4), players=3, seats=(0, 0, 1))
+    screen, s = sim.app.screen, sim.app.state
+    assert texts(sim) == ["P1^                  0 L",
+                          "P2^                  0 U",
+                          "P3^                  0 cpu"]
+    assert sim.app.view.status.text == "P1 Shake/A:roll Key:sit"
+    roll(sim)
+    assert message(sim) == "P1 rolled 3-4: +7" and s.round_total == 7
+    assert screen.info.text == "Round total 7" and [d.face for d in screen.dice] == [3, 4]
+    tap(sim, "UP")  # P2's button: P2 sits, P1 still shoots
+    assert message(sim) == "P2 sits at 7"
+    assert s.pad[1] == [7] + [UNPLAYED] * 4 and s.scores[1] == 7 and not s.is_standing(1)
+    assert s.current_player() == 0 and sim.app.phase == app_module._PROMPT
+    assert texts(sim)[1] == "P2_  7               7 U"
+    tap(sim, "LEFT")  # the shooter sits too, and keeps rolling for P3
+    assert s.pad[0][0] == 7 and s.current_player() == 0 and s.standing == 0b100
+
+
+def test_own_buttons_that_mean_nothing_explain_themselves():
+    sim = quiet(faces=(3, 4), players=3, seats=(0, 0, 1))
+    s = sim.app.state
+    roll(sim)
+    tap(sim, "UP")
+    before = s.to_bytes()
+    for key, said in (("UP", "P2 sat already"), ("RIGHT", "P3 is a computer"),
+                      ("DOWN", "No P4 at this table"), ("B", "No P7 at this table")):
+        tap(sim, key)
+        assert message(sim) == said
+        assert s.to_bytes() == before and sim.app.phase == app_module._PROMPT
+
+
+def test_a_sit_pressed_while_the_dice_tumble_is_ignored():
+    sim = quiet(faces=(2, 3, 5, 5), players=2, seats=(0, 0))
+    s = sim.app.state
+    tap(sim, "A")
+    assert sim.app.phase == app_module._TUMBLE
+    tap(sim, "UP")  # P2's sit button in the middle of the roll
+    assert sim.app.phase == app_module._TUMBLE and s.is_chance_node()
+    settled(sim)
+    assert s.standing == 0b11 and s.round_total == 5 and message(sim) == "P1 rolled 2-3: +5"
+    assert s.pad[1][0] == UNPLAYED
+    tap(sim, "UP")  # between rolls it counts, at the total of that moment
+    assert s.pad[1][0] == 5
+
+
+def test_roster_cursor_on_a_two_button_board():
+    sim = quiet(faces=(3, 4, 6, 6), board="cpb_gizmo", players=3, seats=(0, 0, 1))
+    screen, s, v = sim.app.screen, sim.app.state, sim.app.view
+    assert v.status.text == "P1 Shake/A:roll B:next"
+    roll(sim)
+    assert s.round_total == 7
+    tap(sim, "B")  # the shooter first
+    assert v.status.text == "A:sit P1 B:next Shake:roll" and message(sim) == "A: P1 sits"
+    assert texts(sim)[0].endswith(" 0 <--") and not texts(sim)[1].endswith("<--")
+    tap(sim, "B")
+    assert v.status.text == "A:sit P2 B:next Shake:roll" and texts(sim)[1].endswith("<--")
+    tap(sim, "A")
+    assert message(sim) == "P2 sits at 7" and s.standing == 0b101 and s.pad[1][0] == 7
+    assert v.status.text == "P1 Shake/A:roll B:next"  # back on "roll" after a sit
+    tap(sim, "B")
+    tap(sim, "B")  # P2 sat: the roster wraps to "roll"
+    assert screen.cursor == -1 and v.status.text == "P1 Shake/A:roll B:next"
+    roll(sim)
+    assert s.round_total == 19 and message(sim) == "P1 rolled 6-6: +12"
+
+
+def test_roster_on_a_four_button_pygamer_and_its_refusals():
+    sim = quiet(faces=(3, 4), board="pygamer", players=2, seats=(0, 1))
+    s = sim.app.state
+    roll(sim)
+    before = s.to_bytes()
+    tap(sim, "START")
+    assert message(sim) == "B: next  A: sit/roll" and s.to_bytes() == before
+    tap(sim, "B")
+    tap(sim, "A")
+    assert s.pad[0][0] == 7 and message(sim) == "P1 sits at 7"
+    tap(sim, "B")  # only "roll" is left
+    assert sim.app.view.status.text == "P1 Shake/A:roll B:next"
+
+
+def test_computer_seats_sit_by_the_bot_before_the_roll():
+    # 6-6 and 5-5: 22, the bot sits at 20. P1 (human) shoots and stays up.
+    sim = quiet(faces=(6, 6, 5, 5, 2, 3), players=4, seats=(0, 1, 0, 1))
+    s = sim.app.state
+    roll(sim)
+    roll(sim)
+    assert s.round_total == 22 and s.standing == 0b1111  # the bot asks just before a roll
+    tap(sim, "A")
+    assert s.standing == 0b0101 and s.pad[1][0] == 22 == s.pad[3][0]
+    assert message(sim) == "P2 P4 sit at 22"  # shown while the dice tumble
+    settled(sim)
+    assert s.round_total == 27 and s.pad[1][0] == 22
+    assert texts(sim)[1] == "P2_ 22              22 cpu"
+
+
+def test_the_last_standing_computers_sitting_ends_the_round_without_a_roll():
+    sim = quiet(faces=(6, 6, 5, 5), board="cpb_gizmo", players=3, seats=(0, 1, 1))
+    s = sim.app.state
+    roll(sim)
+    roll(sim)
+    tap(sim, "B")
+    tap(sim, "A")  # P1 sits at 22
+    tap(sim, "A")  # roll: P2 and P3 sit first, nobody stands, no roll
+    assert sim.app.phase == app_module._PROMPT and s.round == 1 and s.scores == [22, 22, 22]
+    assert message(sim) == "P2 P3 sit at 22. Round 2 (K)"
+    assert s.current_player() == 1  # P2 (computer) shoots column K
+
+
+def test_a_human_sits_while_a_computer_shooter_thinks():
+    sim = quiet(faces=(3, 4), players=2, seats=(1, 0))
+    s, screen = sim.app.state, sim.app.screen
+    assert screen.THINK_MS >= 1500  # time to reach a button
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    settled(sim)
+    assert s.round_total == 7 and s.current_player() == 0
+    tap(sim, "UP")
+    assert s.pad[1][0] == 7 and message(sim) == "P2 sits at 7"
+    assert screen.THINK_MS == 700  # no human standing: no need to wait
+    tap(sim, "UP")
+    assert message(sim) == "P2 sat already"
+    tap(sim, "A")
+    assert message(sim) == "P1 (computer) rolls" and s.current_player() == 0
+
+
+def test_roster_while_a_computer_shoots_starts_on_the_first_standing_human():
+    sim = quiet(faces=(3, 4), board="cpb_gizmo", players=3, seats=(1, 0, 0))
+    s, screen = sim.app.state, sim.app.screen
+    assert screen.THINK_MS >= 2500  # B then A
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    settled(sim)
+    assert texts(sim)[1].endswith("<--")
+    tap(sim, "B")
+    tap(sim, "A")
+    assert s.pad[2][0] == 7 and s.pad[1][0] == UNPLAYED and message(sim) == "P3 sits at 7"
+
+
+def test_skunk_and_double_skunk_words_and_the_wiped_column():
+    sim = quiet(faces=(6, 6, 2, 1, 3, 3, 1, 1), players=2, seats=(0, 0))
+    s, screen = sim.app.state, sim.app.screen
+    roll(sim)
+    tap(sim, "UP")  # P2 keeps 12 in column S
+    roll(sim)
+    assert message(sim) == "2-1: SKUNK! standing 0"
+    assert [d.tint for d in screen.dice] == [PLAIN, BAD]
+    assert s.round == 1 and screen.column_band.x == screen._band_x + 18
+    assert screen.shooter_band.y == screen._row_top + 9  # P2 shoots column K
+    tap(sim, "A")  # P2 shoots: A rolls
+    settled(sim)
+    roll(sim)
+    assert message(sim) == "1-1: double SKUNK! wiped"
+    assert s.pad[1][:2] == [0, 0] and s.scores == [0, 0]
+    assert texts(sim) == ["P1^  0  0            0 L", "P2^ 0*  0            0 U"]
+
+
+def test_double_skunk_words_on_the_large_layout():
+    sim = quiet(faces=(1, 1), board="cpb_gizmo", players=2, seats=(0, 0))
+    roll(sim)
+    assert message(sim) == "1-1: double SKUNK! totals wiped"
+    assert sim.app.screen.info.text == "Round 2 (K)  total 0"
+
+
+def test_keys_for_gives_buttons_that_make_the_action():
+    for board in ("pybadge", "cpb_gizmo"):
+        sim = quiet(faces=(4, 4), board=board, players=4, seats=(0, 0, 0, 0))
+        s, screen = sim.app.state, sim.app.screen
+        for name in screen.keys_for(s, ROLL):
+            tap(sim, name)
+        settled(sim)
+        for seat in (2, 1, 3, 0):  # every sit, from wherever the cursor is
+            for name in screen.keys_for(s, SIT_BASE + seat):
+                tap(sim, name)
+            assert s.pad[seat][0] == 8, (board, seat)
+        assert s.round == 1  # the last one sat: column K
+
+
+def test_keys_for_roll_and_own_sit_on_every_board():
+    for board in ("pybadge", "cpb_gizmo", "pygamer", "generic"):
+        sim = quiet(faces=(2, 2, 3, 3), board=board, players=2, seats=(0, 0))
+        s, screen = sim.app.state, sim.app.screen
+        for name in screen.keys_for(s, ROLL):
+            tap(sim, name)
+        settled(sim)
+        assert s.round_total == 4, board
+        for name in screen.keys_for(s, SIT_BASE):
+            tap(sim, name)
+        assert s.pad[0][0] == 4, board
+
+
+def test_eight_humans_on_a_pybadge_a_is_p8s_button_or_the_roster():
+    seats = (0,) * 8
+    sim = quiet(faces=(3, 4), players=8, seats=seats)
+    s, screen = sim.app.state, sim.app.screen
+    assert sim.app.view.status.text == "P1 Shake:roll Key:sit"
+    assert texts(sim)[7].endswith(" A") and texts(sim)[6].endswith(" B")
+    tap(sim, "A")  # P8 sits (at 0), nothing rolls
+    assert sim.app.phase == app_module._PROMPT and not s.is_standing(7)
+    with pytest.raises(ValueError):
+        screen.keys_for(s, ROLL)
+    # No accelerometer: A must roll, so the table uses the roster cursor.
+    sim = quiet(faces=(3, 4), players=8, seats=seats, accelerometer=False)
+    s, screen = sim.app.state, sim.app.screen
+    assert sim.app.view.status.text == "P1 A:roll B:next"
+    assert not any(t.endswith(" A") for t in texts(sim))
+    tap(sim, "A")
+    settled(sim)
+    assert s.round_total == 7
+    tap(sim, "B")
+    tap(sim, "A")
+    assert s.pad[0][0] == 7
+
+
+def test_result_words():
+    sim = quiet(players=8, seats=(1,) * 8)
+    screen, s = sim.app.screen, sim.app.state
+    s.round = 5
+    s._phase = 3  # over
+    s.standing = 0
+    s.scores = [5, 9, 9, 0, 9, 0, 0, 0]
+    assert screen.result(s) == "Shared win: P2 P3 P5"
+    s.scores = [9] * 8
+    assert screen.result(s) == "8 seats share the win"
+    s.scores = [9] + [0] * 7
+    assert screen.result(s) == "P1 (computer) wins!"
+
+
+def boxes(screen):
+    """(name, left, top, right, bottom) of every label (6x12 per character,
+    anchored at its left middle), shape and die of the screen (pixels)."""
+    out = []
+    for name in ("header", "info"):
+        lbl = getattr(screen, name)
+        x, y = lbl.anchored_position
+        out.append((name, x, y - 6, x + 6 * len(lbl.text), y + 6))
+    for i, lbl in enumerate(screen.rows):
+        x, y = lbl.anchored_position
+        out.append(("row%d" % i, x, y - 6, x + 6 * len(lbl.text), y + 6))
+    for name in ("column_band", "shooter_band"):
+        r = getattr(screen, name)
+        out.append((name, r.x, r.y, r.x + r.width, r.y + r.height))
+    for i, die in enumerate(screen.dice):  # with the tumble's wobble
+        size = die.group[0].width
+        w = screen._wobble
+        lo, hi = (-2, 3) if w else (-1, 1)
+        out.append(("die%d" % i, die.x + lo, die.y - w, die.x + size + hi, die.y + size + w))
+    return out
+
+
+@pytest.mark.parametrize("board, width, height, message_top", [
+    ("pybadge", 160, 128, 101), ("cpb_gizmo", 240, 240, 196)])
+def test_eight_rows_fit_above_the_message_line(board, width, height, message_top):
+    sim = quiet(board=board, players=8, seats=(0, 1) * 4)
+    screen, s = sim.app.screen, sim.app.state
+    for p in range(8):  # the widest pad: three-digit totals, wiped columns
+        s.pad[p][:4] = [99, 99, 0, 99]
+        s.wiped[p] = 0b100
+        s.scores[p] = 297
+    s.round = 4
+    s.round_total = 999
+    screen.draw(s)
+    screen.shooter_band.y = screen._row_top + 7 * screen._pitch  # the lowest row
+    box = {b[0]: b[1:] for b in boxes(screen)}
+    for name, (left, top, right, bottom) in box.items():
+        assert 0 <= left and right <= width and 0 <= top, name
+        assert bottom <= message_top, name  # nothing on the message line
+    for name in ["header"] + ["row%d" % i for i in range(8)]:
+        assert box[name][1] >= 12, name  # below the title line
+    for i in range(7):  # caps and digits (8 of the 12 rows) never touch the next row
+        assert box["row%d" % (i + 1)][1] - box["row%d" % i][1] >= 9
+    if board == "pybadge":  # round total and dice share the title line after "SKUNK"
+        assert box["info"][0] > 2 + 6 * len("SKUNK") and box["info"][3] <= 12
+        assert box["die1"][3] <= 12
+    else:  # below the pad
+        assert box["info"][1] >= box["row7"][3] and box["die0"][1] >= box["row7"][3]
+    assert box["info"][2] <= box["die0"][0] and box["die0"][2] <= box["die1"][0]
+    row_text = texts(sim)
+    assert max(len(t) for t in row_text) == (26 if board == "pybadge" else 33)
+    assert row_text[0] == ("P1^ 99 99 0* 99    297 L" if board == "pybadge"
+                           else "P1 ^  99  99  0*  99      297")
+
+
+def test_whole_eight_player_game_on_a_pybadge_with_frames(tmp_path):
+    sim = Simulation(game="skunk", log=None, seed=4, players=8,
+                     seats=(0, 1, 0, 1, 1, 0, 1, 1), out=str(tmp_path))
+    sim.run()
+    s = sim.app.state
+    assert s.is_terminal() and s.winners() and sim.frames > 100
+    assert sim.app.view.title.text == sim.app.screen.result(s)
+    assert sim.app.screen.info.hidden and all(d.group.hidden for d in sim.app.screen.dice)
+    assert all(all(v != UNPLAYED for v in row) for row in s.pad)
+    assert len(list(tmp_path.glob("frame_*.png"))) == sim.frames
+
+
+def test_whole_game_human_only_on_a_gizmo_without_accelerometer():
+    sim = Simulation(game="skunk", log=None, seed=2, players=3, seats=(0, 0, 0),
+                     board="cpb_gizmo", accelerometer=False, script="A")
+    sim.run()
+    assert sim.app.state.is_terminal()
