@@ -1,0 +1,428 @@
+"""SKUNK'D, the rules of docs/RULES.md section 1 (see also the comments below).
+
+Our reading of overtime: the leader never takes an overtime turn; the next
+player is the next seat in order still in and not the leader; when there is
+none, the leader wins. An overtaken leader is still in; entry still applies.
+"""
+# Nodes: the roll-off (chance: six dice per contender in seat order; the tied
+# roll again), the house options (the setter picks goal and entry), then
+# turns: ROLL, one chance node per die, a keep, then BANK or ROLL.
+# Actions: a keep is the bitmask 1..63 of the slots kept; BANK 64; ROLL 65;
+# house options HOUSE_BASE + 4 * goal index + entry index (80..99). Chance:
+# faces 1..6, weight 1 each, one die per node; a roll's dice land in the
+# rolled slots in ascending order.
+#
+# More readings of RULES.md 1:
+# - Carbuncle "exactly two dice": two of that face in the keep (2-2-2-2-2 is
+#   a Mega, never Mega + Carbuncle);
+# - a Mega extension may take every die of its face in one roll and the best
+#   split decides (3-3-3 rolled over a Mega of 3s: 300 + 600 + 1200);
+# - mega_faces gets every face kept three or more times in one keep;
+# - the Single SKUNK +5400 is in keep_points (on the sixth single Skunk),
+#   not in keep_value;
+# - the last roll stays in ``dice`` after a turn ends (``busted`` tells a
+#   skunk); roll-off dice stay until the next roller's first die lands;
+# - with a ``setter`` seat the roll-off still decides who plays first.
+#
+# Memory: the device and tests/mp (a 64 KB heap) compile this file from
+# source, which takes about 4 bytes of heap per character of code, so the
+# helpers that play does not need (keep_value, legal_keeps, explain_keep,
+# bust_chance) are in rollbox/bots/skunkd.py, and much is said in comments
+# (free) rather than docstrings. Keep the distinct names this module uses
+# under 127 (now 123; `mpy-cross` + the .mpy qstr count tell): at 127 the
+# compiler's name map grows to 167 slots, a 2.7 KB block that no longer fits.
+
+from micropython import const
+
+from rollbox.engine import CHANCE, TERMINAL, Game, State
+
+BANK = const(64)
+ROLL = const(65)
+HOUSE_BASE = const(80)
+GOALS = (2000, 5000, 10000, 15000, 20000)  # points
+ENTRIES = (0, 300, 500, 1000)  # points
+DEFAULT_HOUSE = const(90)  # goal 10,000, entry 500 (RULES.md 1 "Before play")
+SINGLE_SKUNK_BONUS = const(5400)  # the sequence is worth 6000 instead of 600
+
+# The ``phase`` attribute; names in PHASE_NAMES.
+PHASE_ROLLOFF = const(0)  # chance: roll-off dice
+PHASE_HOUSE = const(1)  # the setter picks goal and entry
+PHASE_START = const(2)  # a turn starts: ROLL only
+PHASE_ROLLING = const(3)  # chance: the dice of a roll land
+PHASE_KEEP = const(4)  # the player picks a keep
+PHASE_KEPT = const(5)  # after a keep: BANK or ROLL (ROLL only when and_rolling)
+PHASE_OVER = const(6)
+PHASE_NAMES = ("roll-off", "house", "start", "rolling", "keep", "kept", "over")
+
+_ALL = const(63)  # all six slots
+_MAX = const(0x3FFFFFFF)  # den and boards saturate here (a small int everywhere)
+_POLECAT = const(0o111111)  # count key of 1-2-3-4-5-6 (see count_key)
+_ONE_DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
+_ROLL_ONLY = (ROLL,)
+_BANK_OR_ROLL = (BANK, ROLL)
+_HOUSE_ACTIONS = tuple(range(HOUSE_BASE, HOUSE_BASE + 20))
+# Save file: these one-byte fields (-1 stored as 255); the six dice; rolloff
+# + 1 per seat; den, last_keep_points and each board in 4 bytes, little-endian.
+# The largest value of each field is in state_from_bytes (0 stands for the
+# last seat, 9 for the mask of all seats); _NEG: the fields that may be -1.
+_FIELDS = ("phase", "_player", "first", "_house", "leader", "headband", "contenders",
+           "entered", "out_mask", "den_mask", "rolled_mask", "_pending", "mega_faces",
+           "skunk_run", "busted")
+_NEG = const(0b10000000110100)  # first, leader, headband, skunk_run
+
+
+def _bits(m):
+    # type: (int) -> int
+    n = 0  # slots in the mask m
+    while m:
+        m &= m - 1
+        n += 1
+    return n
+
+
+def count_key(dice, m):
+    # type: (list, int) -> int
+    """The faces in mask ``m``'s slots as one int: face f's count at bits 3f-3.."""
+    k = 0
+    for i in range(6):
+        if m >> i & 1:
+            k += 1 << 3 * dice[i] - 3
+    return k
+
+
+def face_value(f, n, completes, mega_faces):
+    # type: (int, int, bool, int) -> int
+    """Best points of ``n`` kept dice of face ``f``, -1 if some cannot score."""
+    if f == 1 or f == 5:  # singles 100 / 50; Megas 1000 / 500, x1..x8
+        v = 100 if f == 1 else 50
+        return n * v if n < 3 else 10 * v << n - 3
+    v = -1
+    if n > 2:
+        v = 100 * f << n - 3  # Mega: x1, x2, x4, x8 for 3..6 dice
+    elif n == 2 and completes:
+        v = 250  # Carbuncle
+    if mega_faces >> f - 1 & 1:  # extension: 100 x face, then each doubles
+        v = max(v, 100 * f * ((1 << n) - 1))
+    return v
+
+
+def key_value(k, n, rolled, completes, mega_faces):
+    # type: (int, int, int, bool, int) -> int
+    """keep_value of a count key ``k`` holding ``n`` dice."""
+    six = n == 6 == rolled
+    if six and k == _POLECAT:
+        return 1500  # Stinkin' Polecat
+    total = pairs = triples = bases = 0
+    for f in range(1, 7):
+        c = k >> 3 * f - 3 & 7
+        if c:
+            v = face_value(f, c, completes, mega_faces)
+            total = total + v if v >= 0 <= total else -1
+            pairs += c == 2
+            if c == 3:
+                triples += 1
+                bases += 1000 if f == 1 else 100 * f
+    if six and pairs == 3:
+        total = max(total, 1000)  # Stripes
+    if six and triples == 2:
+        total = max(total, 2 * bases)  # Double Mega
+    return total if k else -1
+
+
+def keep_points(state, m):
+    # type: (SkunkdState, int) -> int
+    """Points the keep ``m`` (a slot mask) adds to the den now, with the
+    Single SKUNK bonus; -1 when it is not a legal keep."""
+    r = state.rolled_mask
+    if state.phase != PHASE_KEEP or not 0 < m <= _ALL or m & ~r:
+        return -1
+    n = _bits(m)
+    v = key_value(count_key(state.dice, m), n, _bits(r), m == r, state.mega_faces)
+    if state.skunk_run == 5 and n == 1 == state.dice[_bits((m & -m) - 1)]:
+        v += SINGLE_SKUNK_BONUS  # the sixth single Skunk of the sequence
+    return v
+
+
+class SkunkdGame(Game):
+    """Parameters: players 2..8; setter 0..players (ValueError otherwise)."""
+
+    # setter 0: the roll-off winner sets the house options; k >= 1: seat k-1
+    # does, the previous winner in a series (RULES.md 1 "Before play").
+
+    NAME = "skunkd"
+    PARAMS = (("players", 2, 2, 8), ("setter", 0, 0, 8))
+
+    def __init__(self, **params):
+        # type: (int) -> None
+        super().__init__(**params)
+        if self.params["setter"] > self.params["players"]:
+            raise ValueError("setter is 0..players")
+
+    def title(self):
+        # type: () -> str
+        return "SKUNK'D"
+
+    def new_initial_state(self):
+        # type: () -> SkunkdState
+        return SkunkdState(self)
+
+    def state_from_bytes(self, data):
+        # type: (bytes) -> SkunkdState
+        """The state of SkunkdState.to_bytes (layout at _FIELDS); ValueError
+        for a wrong length, a field out of range or contradicting fields."""
+        n = self.num_players()
+        s = SkunkdState(self)
+        ok = len(data) == 29 + 5 * n
+        for i in range(15 if ok else 0):
+            v = data[i]
+            if v == 255 and _NEG >> i & 1:
+                v = -1
+            k = b"\x06\x00\x00\x13\x00\x00\x09\x09\x09\x3f\x3f\x3f\x3f\x06\x01"[i]
+            ok = ok and v <= (n - 1 if k == 0 else (1 << n) - 1 if k == 9 else k)
+            setattr(s, _FIELDS[i], v)
+        if ok:
+            s.dice = list(data[15:21])
+            s.rolloff = list(data[21:21 + n])
+            for i in range(n):
+                s.rolloff[i] -= 1
+            s.scores = []
+            for i in range(21 + n, len(data), 4):
+                s.scores.append(int.from_bytes(data[i:i + 4], "little"))
+            s.den = s.scores.pop(0)
+            s.last_keep_points = s.scores.pop(0)
+            p = s.phase
+            q = s._player
+            ok = (max(s.dice + s.rolloff) < 7
+                  and s.den | s.last_keep_points | max(s.scores) <= _MAX  # _MAX: all ones
+                  and (p == PHASE_ROLLOFF) == (s.first < 0)
+                  and (p == PHASE_ROLLOFF or p == PHASE_ROLLING) == (s._pending > 0)
+                  and (p != PHASE_ROLLOFF or s.contenders >> q & 1)
+                  and (p != PHASE_OVER or s.leader >= 0)
+                  and (p < PHASE_START or p == PHASE_OVER
+                       or not (s.out_mask >> q & 1 or q == s.leader)))
+            for i in range(6):  # once a roll starts, the empty slots are those to land
+                ok = ok and (p < PHASE_ROLLING or (s.dice[i] == 0) == (s._pending >> i & 1))
+            ok = ok and (p != PHASE_KEEP or s._keep_masks())
+        if not ok:
+            raise ValueError("not a valid skunkd state")
+        s._sync()
+        return s
+
+
+class SkunkdState(State):
+    """A SKUNK'D position (RULES.md 1); public attributes in the comment."""
+
+    # phase: PHASE_*; dice: 6 faces by slot, 0 = not rolled; den_mask: slots
+    # in the den this sequence (bit i: slot i); rolled_mask: slots of the
+    # last roll (a keep takes only these); den: points at risk this turn;
+    # last_keep_points: the latest keep's points this turn (0 at a turn
+    # start); scores: the boards (points per seat); entered: seats on the
+    # board (bit p: seat p); headband: seat wearing the Stinker headband or
+    # -1; leader: overtime leader or -1; out_mask: seats out in overtime;
+    # and_rolling: all six dice are in the den, ROLL is the only action;
+    # mega_faces: bit f-1 for a Mega of face f in the den this sequence;
+    # skunk_run: single-Skunk keeps this sequence, -1 once broken; busted:
+    # the last roll was SKUNK'D (until the next ROLL); goal, entry: house
+    # options in points (10,000 and 500 until picked); first: the first
+    # player, -1 during the roll-off; contenders: seats in the roll-off
+    # round (then the first player alone); rolloff: per seat, Skunks in
+    # their last roll-off roll, -1 if none yet.
+
+    def __init__(self, game):
+        # type: (SkunkdGame) -> None
+        super().__init__(game)
+        n = game.num_players()
+        for k in _FIELDS:
+            setattr(self, k, 0)
+        self.first = self.leader = self.headband = -1
+        self._house = DEFAULT_HOUSE - HOUSE_BASE
+        self.contenders = (1 << n) - 1
+        self._pending = _ALL  # slots still to land in this roll
+        self.dice = [0] * 6
+        self.rolloff = [-1] * n
+        self.scores = [0] * n
+        self.den = self.last_keep_points = 0
+        self._keeps = None  # the legal keeps, once asked (see _keep_masks)
+        self._sync()
+
+    def _sync(self):
+        # type: () -> None
+        # The attributes that follow from the others.
+        self.busted = self.busted > 0
+        self.goal = GOALS[self._house >> 2]
+        self.entry = ENTRIES[self._house & 3]
+        self.and_rolling = self.phase == PHASE_KEPT and self.den_mask == _ALL
+
+    def current_player(self):
+        # type: () -> int
+        p = self.phase
+        if p == PHASE_OVER:
+            return TERMINAL
+        return CHANCE if p == PHASE_ROLLOFF or p == PHASE_ROLLING else self._player
+
+    def turn_player(self):
+        # type: () -> int
+        """The roll-off roller, the setter, then the player (also rolling)."""
+        return self._player
+
+    def winner(self):
+        # type: () -> int
+        return self.leader if self.phase == PHASE_OVER else -1
+
+    def dice_left(self):
+        # type: () -> int
+        """Dice the next ROLL rolls (6 at a turn start and "...and rolling!")."""
+        return 6 if self.phase == PHASE_START or self.and_rolling else 6 - _bits(self.den_mask)
+
+    def _legal_actions(self):
+        # type: () -> tuple
+        p = self.phase
+        if p == PHASE_KEEP:
+            return self._keep_masks()
+        if p == PHASE_HOUSE:
+            return _HOUSE_ACTIONS
+        if p == PHASE_KEPT and not self.and_rolling and (
+                self.entered >> self._player & 1 or self.den >= self.entry):
+            return _BANK_OR_ROLL  # entry: RULES.md 1 "Turn" 6
+        return _ROLL_ONLY
+
+    def _keep_masks(self):
+        # type: () -> tuple
+        # Every legal keep mask, ascending (kept until the next action).
+        if self._keeps is None:
+            r = self.rolled_mask
+            k = []
+            for m in range(1, 64):
+                if not m & ~r and key_value(count_key(self.dice, m), _bits(m), _bits(r), m == r,
+                                            self.mega_faces) >= 0:
+                    k.append(m)
+            self._keeps = tuple(k)
+        return self._keeps
+
+    def chance_outcomes(self):
+        # type: () -> tuple
+        return _ONE_DIE if self.current_player() == CHANCE else ()
+
+    def _apply_action(self, action):
+        # type: (int) -> None
+        self._keeps = None
+        p = self.phase
+        n = self._player
+        if p == PHASE_ROLLOFF or p == PHASE_ROLLING:  # a die lands
+            if self._pending == _ALL and not p:
+                self.dice = [0] * 6  # the previous roller's dice leave the table
+            self.dice[_bits((self._pending & -self._pending) - 1)] = action  # the lowest
+            self._pending &= self._pending - 1
+            if self._pending:
+                pass
+            elif not p:  # a roll-off roll is down (RULES.md 1 "Before play")
+                c = self.contenders
+                self.rolloff[n] = self.dice.count(1)
+                self._pending = _ALL
+                k = c >> n + 1 << n + 1  # the contenders after this one
+                if not k:  # all have rolled: the most Skunks roll again, or go first
+                    m = -1
+                    for i in range(len(self.scores)):
+                        if c >> i & 1 and self.rolloff[i] >= m:
+                            k = (k if self.rolloff[i] == m else 0) | 1 << i
+                            m = self.rolloff[i]
+                    self.contenders = k
+                self._player = _bits((k & -k) - 1)  # the next to roll
+                if self.contenders == k and not k & k - 1:  # one seat alone: it is first
+                    self.first = self._player
+                    k = self.game.params["setter"]
+                    self._player = k - 1 if k else self.first
+                    self._pending = 0
+                    self.phase = PHASE_HOUSE
+            elif not self._keep_masks():  # SKUNK'D: RULES.md 1 "Turn" 2
+                self.busted = True
+                if self.rolled_mask == _ALL:
+                    self.headband = n  # Super SKUNK'D
+                self.den = 0
+                self._end_turn()
+            else:
+                self.phase = PHASE_KEEP
+        elif p == PHASE_HOUSE:
+            self._house = action - HOUSE_BASE
+            self.dice = [0] * 6
+            self._player = self.first
+            self.phase = PHASE_START
+        elif action == ROLL:  # RULES.md 1 "Turn" 1, 4 and 5
+            if p == PHASE_START or self.and_rolling:
+                self.den_mask = self.mega_faces = self.skunk_run = 0  # a new sequence
+            self.rolled_mask = self._pending = _ALL - self.den_mask
+            for i in range(6):
+                self.dice[i] *= self.den_mask >> i & 1
+            self.busted = False
+            self.phase = PHASE_ROLLING
+        elif action == BANK:  # RULES.md 1 "Turn" 5
+            self.scores[n] = min(self.scores[n] + self.den, _MAX)
+            self.entered |= 1 << n
+            self._end_turn()
+        else:  # a keep: RULES.md 1 "Turn" 3, "Scoring combinations"
+            points = keep_points(self, action)
+            self.den = min(self.den + points, _MAX)
+            self.last_keep_points = points
+            single = _bits(action) == 1 == self.dice[_bits(action - 1)]  # one Skunk alone
+            self.skunk_run = self.skunk_run + 1 if single and self.skunk_run >= 0 else -1
+            key = count_key(self.dice, action)
+            for i in range(6):
+                if key >> 3 * i & 7 > 2:  # three or more of face i + 1: a Mega
+                    self.mega_faces |= 1 << i
+            self.den_mask |= action
+            self.phase = PHASE_KEPT
+        self._sync()
+
+    def _end_turn(self):
+        # type: () -> None
+        # Overtime, then the next player (RULES.md 1 "End of game" and our
+        # reading in the module docstring).
+        p = self._player
+        n = len(self.scores)
+        k = self.leader
+        if k < 0:
+            if self.scores[p] >= self.goal:
+                self.leader = p  # overtime starts
+        elif self.scores[p] > self.scores[k]:
+            self.leader = p
+        else:
+            self.out_mask |= 1 << p
+        self.den = self.den_mask = self.mega_faces = self.skunk_run = self.last_keep_points = 0
+        self.phase = PHASE_START
+        for i in range(1, n + 1):
+            k = (p + i) % n
+            if self.leader < 0 or k != self.leader and not self.out_mask >> k & 1:
+                self._player = k
+                return
+        self.phase = PHASE_OVER  # only the leader is still in
+
+    def to_bytes(self):
+        # type: () -> bytes
+        out = bytearray()
+        for k in _FIELDS:
+            out.append(getattr(self, k) & 255)
+        out.extend(bytes(self.dice))
+        for k in self.rolloff:
+            out.append(k + 1)
+        for k in [self.den, self.last_keep_points] + self.scores:
+            out.extend(k.to_bytes(4, "little"))
+        return bytes(out)
+
+    def action_to_string(self, action):
+        # type: (int) -> str
+        """A face ("3"), "keep 1-5", "bank", "roll 5 dice", "goal 10000 entry 500"."""
+        if self.current_player() == CHANCE or not 0 < action < 100:
+            return str(action)
+        if action > ROLL:
+            return "goal %d entry %d" % (GOALS[action - 80 >> 2], ENTRIES[action & 3])
+        if action == ROLL:
+            n = self.dice_left()
+            return "roll %d dice" % n if n > 1 else "roll 1 die"
+        if action == BANK:
+            return "bank"
+        text = "keep "
+        for f in range(1, 7):  # the faces kept, in ascending order
+            for i in range(6):
+                if action >> i & 1 and self.dice[i] == f:
+                    text += "%d-" % f
+        return text[:-1]
