@@ -1,0 +1,689 @@
+"""SKUNK'D's play screen (RULES.md 1; the rules are games/skunkd.py, and the
+keep helpers ``legal_keeps`` and ``explain_keep`` come with the bot module,
+rollbox/bots/skunkd.py).
+
+Six dice in a row; the den's dice drop a few pixels and turn grey (KEPT),
+the selection is yellow (PICKED), a bust's dice are red (BAD) and a bar
+marks the die under the cursor. Text lines give the den and the sequence
+state, the live value of the selection (or why it cannot be kept), each
+seat's board and the goal, entry or overtime.
+
+Controls (a shake works wherever "shake" is named):
+
+- Turn start, "...and rolling!", after a keep: shake or A rolls; after a
+  keep B banks (refused with the reason, e.g. "need 500 to enter").
+- Picking a keep, boards with directions (PyBadge): LEFT/RIGHT move the
+  cursor over the dice just rolled, UP/DOWN put the die under it in or out
+  of the selection, SELECT sets the selection to the next legal keep by
+  value (highest first, cycling), A keeps it, B keeps it and banks, a shake
+  keeps it and rolls the rest.
+- Picking a keep, boards without directions (two buttons; PyGamer, whose
+  key map is A B START SELECT, adds SELECT as above): B steps the cursor
+  over the dice just rolled, then the items "next keep" and "keep" (named
+  on the status line; after a roll it starts on "next keep", so A B A
+  keeps the best); A puts the die in or out of the selection, or does the
+  item; a shake keeps the selection and rolls.
+- An empty or unkeepable selection is refused on the message line with the
+  reason (the bot module's ``explain_keep``); nothing changes.
+- House options (a human setter): with directions, LEFT picks the goal,
+  RIGHT the entry, UP/DOWN step the value, B switches field, A confirms;
+  without, B steps the cursor over goal, entry and "ok" (it starts on
+  "ok"), A steps the value under it (cycling) or confirms on "ok". The
+  defaults are the rules' (goal 10000, entry 500). A computer setter takes
+  the bot's choice.
+- The roll-off needs no buttons: each contender's six dice tumble in turn.
+- Any other button explains on the message line that it does nothing now;
+  so does a button while a computer seat plays (``ASIDE``).
+
+Layout (pixels, 160x128 / 240x240; text is 6x12 a character, 26 / 39 a
+line; y is a label's middle):
+
+- den line, y 18 / 20: den points, dice kept of six (or the Single SKUNK
+  run: "Skunk run 2/6"), a Mega face the next roll may extend, "...and
+  rolling!"; the roll-off rule; who sets the house options.
+- dice, 18 px at x 6 + 26 i, y 27 / 32 px at x 9 + 38 i, y 34; den dice
+  4 / 6 px lower; the cursor bar at y 51 / 76, 2 / 3 px high.
+- value line, y 59 / 90: the selection's value ("keep 1-5: 150") or its
+  reason ("the 2 scores nothing"); what a bank would make; the house editor.
+- seat lines, y 70 and 81 (two seats a line) / 110 + 18 i (one a line):
+  ">" the seat to act, the board or "-" before entering, "*" beside the
+  name (large: "headband") the Stinker headband, "L" (large: "leader")
+  the overtime leader, "out"; in the roll-off each seat's six dice, sorted,
+  and Skunk count.
+- info line, y 92 / 184: goal and entry, "Overtime: P2 leads 10250", the
+  winner; while the house options are set, what the entry means.
+
+Message line and status line: the view's (never drawn over).
+"""
+
+import displayio  # before vectorio (Blinka's import order)
+import vectorio
+from micropython import const
+
+from games.skunkd import (
+    BANK,
+    DEFAULT_HOUSE,
+    ENTRIES,
+    GOALS,
+    HOUSE_BASE,
+    PHASE_HOUSE,
+    PHASE_KEEP,
+    PHASE_KEPT,
+    PHASE_NAMES,
+    PHASE_OVER,
+    PHASE_ROLLING,
+    PHASE_ROLLOFF,
+    PHASE_START,
+    ROLL,
+    keep_points,
+)
+from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, UP, A, B
+from rollbox.screens import Screen
+from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, label
+
+# Die size, die x0, die pitch, die y, den drop, bar y, bar height, den line y,
+# value line y, first seat line y, seat line height, info line y (pixels);
+# seats a line, characters a line.
+_SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 70, 11, 92, 2, 26)
+_LARGE = (32, 9, 38, 34, 6, 76, 3, 20, 90, 110, 18, 184, 1, 39)
+_TEXT_X = const(2)
+_CELL = const(13)  # characters of a seat on a two-seat line
+
+_ALL = const(63)  # the six slots
+_NEXT = const(6)  # cursor items after the dice (boards without directions)
+_KEEP = const(7)
+# Screen actions beyond the rules' ones: the selection (low 6 bits) and what
+# follows it. A plain rules keep (1..63) is also accepted.
+_KEEP_ONLY = const(0x100)
+_THEN_ROLL = const(0x200)
+_THEN_BANK = const(0x400)
+_KINDS = const(0x700)
+_OK = const(2)  # house field cursor: goal 0, entry 1, "ok" 2
+
+
+def _faces(dice, mask):
+    """The faces of the slots in ``mask``, ascending, as "1-5-5"."""
+    return "-".join(str(f) for f in sorted(dice[i] for i in range(6) if mask >> i & 1))
+
+
+def _count(mask):
+    n = 0
+    while mask:
+        mask &= mask - 1
+        n += 1
+    return n
+
+
+def _step(cursor, rolled, d, items):
+    """The cursor ``d`` (+1/-1) places on over the slots in ``rolled``
+    (and the items "next keep", "keep" when ``items``), cycling."""
+    size = 8 if items else 6
+    c = cursor
+    for _ in range(size):
+        c = (c + d) % size
+        if c >= 6 or rolled >> c & 1:
+            return c
+    return cursor
+
+
+def _repeats(keys):
+    """How often a button follows itself in ``keys``."""
+    return sum(1 for i in range(1, len(keys)) if keys[i] == keys[i - 1])
+
+
+def _low(mask):
+    i = 0
+    while mask and not mask >> i & 1:
+        i += 1
+    return i
+
+
+class SkunkdScreen(Screen):
+    """See :class:`rollbox.screens.Screen` for the contract and the module
+    docstring for the controls and the layout."""
+
+    ASIDE = True  # a button while a computer seat plays is explained
+
+    def __init__(self, view, game, seats, buttons, bot):
+        super().__init__(view, game, seats, buttons, bot)
+        (size, x0, pitch, dy, drop, bar_y, bar_h, den_y, value_y, seat_y, seat_h, info_y,
+         per_line, width) = _LARGE if view.large else _SMALL
+        self.dice = [Die(self.group, x0 + i * pitch, dy, size) for i in range(6)]
+        self._x0 = x0
+        self._pitch = pitch
+        self._drop = drop
+        palette = displayio.Palette(1)
+        palette[0] = WARN
+        self.bar = vectorio.Rectangle(pixel_shader=palette, width=size, height=bar_h,
+                                      x=x0, y=bar_y)
+        self.bar.hidden = True
+        self.group.append(self.bar)
+        self.den_line = label(self.group, _TEXT_X, den_y)
+        self.value_line = label(self.group, _TEXT_X, value_y)
+        n = game.num_players()
+        self.per_line = per_line
+        self.seat_lines = [label(self.group, _TEXT_X, seat_y + i * seat_h)
+                           for i in range((n + per_line - 1) // per_line)]
+        self.info_line = label(self.group, _TEXT_X, info_y)
+        self.width = width  # characters a line
+        self.dirs = bool(buttons & LEFT)  # LEFT/RIGHT/UP/DOWN move and toggle
+        self.select = bool(buttons & SELECT)
+        self.cursor = 0  # slot 0..5, or _NEXT / _KEEP
+        self.pick = 0  # the selection, a slot mask
+        self.cycle = -1  # index in legal_keeps of the last SELECT / "next keep"
+        self.cycled = ()  # the masks of legal_keeps when it was cycled
+        house = DEFAULT_HOUSE - HOUSE_BASE
+        self.goal_i = house >> 2  # the house editor: GOALS and ENTRIES indexes
+        self.entry_i = house & 3
+        self.field = 0 if self.dirs else _OK  # 0 goal, 1 entry, _OK ("ok")
+        self.rolloff = bytearray(6 * n)  # each seat's last roll-off faces
+        self.rolling = _ALL  # the game opens with the roll-off's tumble
+
+    # -- text helpers ------------------------------------------------------
+
+    def _fit(self, *texts):
+        """The first of ``texts`` that fits a line (else the last, cut)."""
+        for t in texts:
+            if len(t) <= self.width:
+                return t
+        return texts[-1][:self.width]
+
+    def _join(self, text, event, short=""):
+        """``text`` and ``event`` on one line; else ``short`` (if given and
+        it fits), else ``event``."""
+        if not event:
+            return text
+        if not text:
+            return event
+        if short and len(short) <= self.width:
+            return self._fit(text + "; " + event, short)
+        return self._fit(text + "; " + event, event)
+
+    def _human(self, state):
+        p = state.current_player()
+        return p >= 0 and not self.seats[p]
+
+    # -- drawing -------------------------------------------------------------
+
+    def draw(self, state):
+        v = self.view
+        phase = state.phase
+        changed = False
+        den = state.den_mask
+        bad = 0
+        if (phase == PHASE_START or phase == PHASE_OVER) and state.busted:
+            bad = state.rolled_mask  # the skunked roll; the rest was the den
+            den = _ALL & ~bad
+        elif phase < PHASE_START:
+            den = 0
+        human = self._human(state)
+        for i in range(6):
+            bit = 1 << i
+            tint = PLAIN
+            if den & bit:
+                tint = KEPT
+            elif bad & bit:
+                tint = BAD
+            elif phase == PHASE_KEEP and human and self.pick & bit:
+                tint = PICKED
+            die = self.dice[i]
+            changed |= die.show(state.dice[i], tint)
+            changed |= die.move(0, self._drop if tint == KEPT else 0)
+        show_bar = phase == PHASE_KEEP and human and self.cursor < 6
+        if self.bar.hidden == show_bar:
+            self.bar.hidden = not show_bar
+            changed = True
+        x = self._x0 + self.cursor * self._pitch
+        if show_bar and self.bar.x != x:
+            self.bar.x = x
+            changed = True
+        if changed:
+            v.dirty = True
+        v.set_text(self.den_line, self._den_text(state))
+        v.set_text(self.value_line, self._value_text(state, human))
+        turn = -1 if phase == PHASE_OVER else state.turn_player()
+        per = self.per_line
+        for i in range(len(self.seat_lines)):
+            text = ""
+            end = min(i * per + per, len(state.scores))
+            for p in range(i * per, end):
+                cell = self._cell(state, p, turn)
+                text += cell if p == end - 1 else "%-13s" % cell
+            v.set_text(self.seat_lines[i], text)
+        v.set_text(self.info_line, self._info_text(state))
+
+    def _den_text(self, state):
+        phase = state.phase
+        if phase == PHASE_ROLLOFF:
+            return self._fit("Roll-off: most Skunks goes first", "Most Skunks goes first")
+        if phase == PHASE_HOUSE:
+            return "P%d sets goal and entry" % (state.turn_player() + 1)
+        if phase == PHASE_OVER:
+            return "Game over"
+        text = "den %d" % state.den
+        if state.and_rolling:
+            return self._fit(text + " ...and rolling!")
+        kept = _count(state.den_mask)
+        parts = []
+        if state.skunk_run > 0:  # every die in the den is a single Skunk
+            parts.append(" Skunk run %d/6" % state.skunk_run)
+        elif kept and phase != PHASE_START:
+            parts.append(" kept %d/6" % kept)
+        for f in (2, 3, 4, 6):
+            if state.mega_faces >> f - 1 & 1:
+                parts.append(" mega %ds" % f)
+        for part in parts:
+            if len(text) + len(part) <= self.width:
+                text += part
+        return text
+
+    def _value_text(self, state, human):
+        phase = state.phase
+        p = state.turn_player()
+        if phase == PHASE_KEEP:
+            if not human:
+                return "P%d picks a keep" % (p + 1)
+            reason = self.bot.explain_keep(state, self.pick)
+            if reason:
+                return reason
+            text = "keep %s: %d" % (_faces(state.dice, self.pick), keep_points(state, self.pick))
+            if self.cycle >= 0 and self.cycle < len(self.cycled) and \
+                    self.cycled[self.cycle] == self.pick:
+                text = self._fit("%s (%d/%d)" % (text, self.cycle + 1, len(self.cycled)), text)
+            return text
+        if phase == PHASE_KEPT:
+            if state.and_rolling:
+                return "...and rolling! Roll all 6"
+            if BANK in state.legal_actions():
+                return "a bank makes %d" % (state.scores[p] + state.den)
+            return "need %d to enter" % state.entry
+        if phase == PHASE_START:
+            if not state.entered >> p & 1 and state.entry:
+                return "P%d needs %d to enter" % (p + 1, state.entry)
+            return "P%d to roll" % (p + 1)
+        if phase == PHASE_ROLLING:
+            return "rolling %d %s" % (_count(state.rolled_mask),
+                                      "die" if _count(state.rolled_mask) == 1 else "dice")
+        if phase == PHASE_HOUSE:
+            if not human:
+                return "P%d picks goal and entry" % (p + 1)
+            return self._house_text()
+        return ""
+
+    def _house_text(self):
+        f = self.field
+        text = ("goal [%d]" if f == 0 else "goal %d") % GOALS[self.goal_i]
+        text += (" entry [%d]" if f == 1 else " entry %d") % ENTRIES[self.entry_i]
+        if not self.dirs:
+            text += " [ok]" if f == _OK else " ok"
+        return text
+
+    def _cell(self, state, p, turn):
+        """One seat's text: up to 13 characters on two-seat lines."""
+        mark = ">" if p == turn else " "
+        large = self.per_line == 1
+        who = ("cpu " if self.seats[p] else "you ") if large else ""
+        if state.phase <= PHASE_HOUSE:  # the roll-off's dice and Skunks
+            r = state.rolloff[p]
+            if r < 0:
+                return "%sP%d %s" % (mark, p + 1, who)
+            faces = sorted(self.rolloff[6 * p:6 * p + 6])
+            if large:
+                return "%sP%d %s%s: %d Skunk%s" % (mark, p + 1, who, "-".join(
+                    str(f) for f in faces), r, "" if r == 1 else "s")
+            return "%sP%d %s:%d" % (mark, p + 1, "".join(str(f) for f in faces), r)
+        score = "%d" % state.scores[p] if state.entered >> p & 1 else "-"
+        band = state.headband == p
+        flag = ""
+        if state.leader == p:
+            flag = " leader" if large else " L"
+        elif state.out_mask >> p & 1:
+            flag = " out"
+        if large:
+            return "%sP%d %s%s%s%s" % (mark, p + 1, who, score, " headband" if band else "", flag)
+        text = "%sP%d%s %s%s" % (mark, p + 1, "*" if band else "", score, flag)
+        if len(text) > _CELL:  # ">P2* 10100out": the flag still shows
+            text = (text[:-len(flag)] + flag[1:])[:_CELL]
+        return text
+
+    def _info_text(self, state):
+        phase = state.phase
+        if phase == PHASE_ROLLOFF:
+            return ""
+        if phase == PHASE_HOUSE:
+            return self._fit("goal starts overtime; entry: 1st bank",
+                             "entry: least first bank")
+        leader = state.leader
+        if phase == PHASE_OVER:
+            return "P%d wins with %d" % (leader + 1, state.scores[leader])
+        if leader >= 0:
+            return self._fit("Overtime: P%d leads with %d" % (leader + 1, state.scores[leader]),
+                             "Overtime: P%d leads %d" % (leader + 1, state.scores[leader]))
+        return self._fit("Goal %d; entry: bank %d+ first" % (state.goal, state.entry),
+                         "goal %d, entry %d" % (state.goal, state.entry))
+
+    def status(self, state, accel_ok):
+        phase = state.phase
+        who = "P%d " % (state.turn_player() + 1)
+        if phase == PHASE_HOUSE:
+            if self.dirs:
+                return who + self._fit("<>:field ^v:value B:switch A:ok", "<>:field ^v:value A:ok")
+            return who + ("A:ok B:step" if self.field == _OK else "A:change B:step")
+        if phase == PHASE_KEEP:
+            shake = " Shake:keep+roll" if accel_ok else ""
+            if self.dirs:
+                return self._fit(who + "SEL:next A:keep B:keep+bank" + shake,
+                                 who + "SEL:next A:keep B:keep+bank",
+                                 who + "A:keep B:+bank SEL:next")
+            if self.cursor == _NEXT:
+                act = "A:next keep"
+            elif self.cursor == _KEEP:
+                act = "A:keep"
+            else:
+                act = "A:pick/drop"
+            sel = " SEL:next" if self.select else ""
+            return self._fit(who + act + " B:step" + sel + shake, who + act + " B:step" + sel,
+                             who + act + " B:step")
+        roll = "Shake/A:roll" if accel_ok else "A:roll"
+        if state.and_rolling:
+            return who + roll + " all 6"
+        text = "%s%s %d" % (who, roll, state.dice_left())
+        if phase == PHASE_KEPT and BANK in state.legal_actions():
+            text += " B:bank"
+        return text
+
+    # -- input ---------------------------------------------------------------
+
+    def _no_use(self, pressed):
+        """Explain a button that does nothing now."""
+        i = _low(pressed)
+        self.say("%s does nothing now" % (NAMES[i] if i < len(NAMES) else "that"))
+
+    def press(self, state, pressed):
+        p = state.current_player()
+        if p < 0:
+            return None
+        if self.seats[p]:
+            self.say("P%d (computer) is playing" % (p + 1))
+            return None
+        phase = state.phase
+        if phase == PHASE_HOUSE:
+            return self._press_house(state, pressed)
+        if phase == PHASE_KEEP:
+            return self._press_keep(state, pressed)
+        if pressed & A:
+            return ROLL
+        if pressed & B:
+            if phase == PHASE_KEPT and BANK in state.legal_actions():
+                return BANK
+            self.say(self._no_bank(state))
+            return None
+        self._no_use(pressed)
+        return None
+
+    def _no_bank(self, state):
+        """Why BANK is not legal now (in the start or kept phase)."""
+        if state.phase != PHASE_KEPT:
+            return "nothing to bank: roll"
+        if state.and_rolling:
+            return "...and rolling! Roll on"
+        return "need %d to enter" % state.entry
+
+    def _press_house(self, state, pressed):
+        if pressed & A and (self.dirs or self.field == _OK):
+            return HOUSE_BASE + 4 * self.goal_i + self.entry_i
+        step = 0
+        if self.dirs and pressed & (LEFT | RIGHT):
+            self.field = 0 if pressed & LEFT else 1
+        elif pressed & B:
+            self.field = (self.field + 1) % (2 if self.dirs else 3)
+        elif self.dirs and pressed & (UP | DOWN):
+            step = 1 if pressed & UP else -1
+        elif pressed & A:
+            step = 1
+        else:
+            self._no_use(pressed)
+            return None
+        if step and self.field == 0:
+            self.goal_i = (self.goal_i + step) % len(GOALS)
+        elif step:
+            self.entry_i = (self.entry_i + step) % len(ENTRIES)
+        self.draw(state)
+        return None
+
+    def _press_keep(self, state, pressed):
+        rolled = state.rolled_mask
+        if self.dirs and pressed & (LEFT | RIGHT):
+            self.cursor = _step(self.cursor, rolled, 1 if pressed & RIGHT else -1, False)
+        elif self.dirs and pressed & (UP | DOWN):
+            self.pick ^= 1 << self.cursor
+        elif pressed & SELECT:
+            self._next_keep(state)
+        elif pressed & A:
+            if self.dirs or self.cursor == _KEEP:
+                return self.pick | _KEEP_ONLY
+            if self.cursor == _NEXT:
+                self._next_keep(state)
+            else:
+                self.pick ^= 1 << self.cursor
+        elif pressed & B:
+            if self.dirs:
+                return self.pick | _THEN_BANK
+            self.cursor = _step(self.cursor, rolled, 1, True)
+        else:
+            self._no_use(pressed)
+            return None
+        self.draw(state)
+        return None
+
+    def _next_keep(self, state):
+        """The selection becomes the next legal keep by value (cycling)."""
+        keeps = self.bot.legal_keeps(state)
+        self.cycled = [m for _, m in keeps]
+        self.cycle = (self.cycle + 1) % len(keeps)
+        self.pick = keeps[self.cycle][1]
+
+    def shake(self, state):
+        phase = state.phase
+        if phase == PHASE_KEEP:
+            return self.pick | _THEN_ROLL
+        if phase == PHASE_START or phase == PHASE_KEPT:
+            return ROLL
+        return None
+
+    # -- actions -------------------------------------------------------------
+
+    def apply(self, state, action):
+        p = state.turn_player()
+        kind = action & _KINDS
+        if kind or 0 < action <= _ALL:
+            text = self._keep(state, action & _ALL, kind)
+        elif action == ROLL:
+            state.apply_action(ROLL)
+            self.rolling = state.rolled_mask
+            text = ""
+        elif action == BANK:
+            text = self._bank(state)
+        else:
+            state.apply_action(action)  # house options (ValueError if illegal)
+            text = "P%d: goal %d, entry %d" % (p + 1, state.goal, state.entry)
+        self.draw(state)
+        return text
+
+    def _keep(self, state, mask, kind):
+        """Keep ``mask`` (then roll or bank). Checks everything first: a
+        refusal raises ValueError with the reason and changes nothing."""
+        reason = self.bot.explain_keep(state, mask)
+        if reason:
+            raise ValueError(reason)
+        if kind == _THEN_BANK:
+            after = state.clone()
+            after.apply_action(mask)
+            if BANK not in after.legal_actions():
+                raise ValueError(self._no_bank(after))
+        p = state.turn_player()
+        points = keep_points(state, mask)
+        faces = _faces(state.dice, mask)
+        state.apply_action(mask)
+        text = self._fit("P%d keeps %s: +%d" % (p + 1, faces, points),
+                         "P%d %s: +%d" % (p + 1, faces, points))
+        if state.and_rolling:
+            text = self._fit(text + " ...and rolling!", "P%d +%d ...and rolling!" % (p + 1, points))
+        if kind == _THEN_ROLL:
+            state.apply_action(ROLL)
+            self.rolling = state.rolled_mask
+        elif kind == _THEN_BANK:
+            text = self._bank(state)
+        return text
+
+    def _bank(self, state):
+        p = state.turn_player()
+        den = state.den
+        leader, out = state.leader, state.out_mask
+        state.apply_action(BANK)
+        event = self._events(state, p, leader, out)
+        return self._join("P%d banks %d: %d" % (p + 1, den, state.scores[p]), event,
+                          "P%d banks %d, out" % (p + 1, den) if state.out_mask & ~out else "")
+
+    def _events(self, state, p, leader, out):
+        """Overtime news after seat ``p``'s turn ended ("" for none)."""
+        if state.leader != leader:
+            q = state.leader
+            if leader < 0:
+                return self._fit("Overtime: P%d leads with %d" % (q + 1, state.scores[q]),
+                                 "Overtime! P%d leads %d" % (q + 1, state.scores[q]))
+            return "P%d leads with %d" % (q + 1, state.scores[q])
+        if state.out_mask & ~out:
+            return "P%d is out" % (p + 1)
+        return ""
+
+    def settle(self, state, roller):
+        p = state.turn_player()
+        if state.phase == PHASE_ROLLOFF:
+            return self._settle_rolloff(state, roller, p)
+        den = state.den
+        leader, out = state.leader, state.out_mask
+        while state.is_chance_node():
+            state.apply_action(roller.outcome(state))
+        self.home()
+        if state.busted:
+            if state.rolled_mask == _ALL:
+                text = self._fit("Super SKUNK'D! P%d takes the headband" % (p + 1),
+                                 "Super SKUNK'D! P%d headband" % (p + 1))
+            else:
+                text = self._fit("P%d SKUNK'D! den %d lost" % (p + 1, den),
+                                 "SKUNK'D! den %d lost" % den)
+            event = self._events(state, p, leader, out)
+            return self._join(text, event, "SKUNK'D! " + event)
+        rolled = state.rolled_mask
+        self.pick = 0
+        self.cycle = -1
+        self.cycled = ()
+        self.cursor = _low(rolled) if self.dirs else _NEXT
+        return "P%d rolled %s" % (p + 1, _faces(state.dice, rolled))
+
+    def _settle_rolloff(self, state, roller, p):
+        """One contender's six roll-off dice land."""
+        for _ in range(6):
+            if state.phase != PHASE_ROLLOFF:
+                break
+            state.apply_action(roller.outcome(state))
+        for i in range(6):
+            self.rolloff[6 * p + i] = state.dice[i]
+        self.home()
+        r = state.rolloff[p]
+        text = "P%d: %d Skunk%s" % (p + 1, r, "" if r == 1 else "s")
+        if state.phase != PHASE_ROLLOFF:
+            return self._join(text, "P%d goes first" % (state.first + 1))
+        self.rolling = _ALL  # the next contender's tumble
+        if state.turn_player() <= p:  # the round ended in a tie
+            tied = " ".join("P%d" % (q + 1) for q in range(len(state.scores))
+                            if state.contenders >> q & 1)
+            return self._join(text, self._fit("Tie: %s roll again" % tied, "Tie: roll again"))
+        return text
+
+    # -- transcript and the scripted player ----------------------------------
+
+    def summary(self, state):
+        return "%s, den %d, scores %s" % (PHASE_NAMES[state.phase], state.den, state.scores)
+
+    def keys_for(self, state, action):
+        """Buttons of this board that make ``action`` from the screen's
+        cursor and selection now: a keep mask, BANK, ROLL or a house index.
+        Of the ways that work (die by die, or cycling the legal keeps) the
+        one with the fewest same button twice in a row, then the shortest."""
+        if state.phase == PHASE_HOUSE:
+            return self._house_keys(action - HOUSE_BASE)
+        if action == ROLL:
+            return ("A",)
+        if action == BANK:
+            return ("B",)
+        rolled = state.rolled_mask
+        ways = [self._toggle_keys(rolled, action & _ALL)]
+        masks = [m for _, m in self.bot.legal_keeps(state)]
+        if action in masks:
+            k = masks.index(action)
+            steps = (k - self.cycle) % len(masks) or (0 if self.pick == action else len(masks))
+            if self.select:
+                keep = ("A",) if self.dirs else ("B",) * self._moves(rolled, _KEEP) + ("A",)
+                ways.append(("SELECT",) * steps + keep)
+            if not self.dirs:
+                ways.append(("B",) * self._moves(rolled, _NEXT) + ("A",) * steps + ("B", "A"))
+        best = ways[0]
+        for keys in ways[1:]:
+            if (_repeats(keys), len(keys)) < (_repeats(best), len(best)):
+                best = keys
+        return best
+
+    def _moves(self, rolled, to):
+        """B presses from the cursor to place ``to`` (boards without directions)."""
+        c = self.cursor
+        n = 0
+        while c != to and n < 8:
+            c = _step(c, rolled, 1, True)
+            n += 1
+        return n
+
+    def _toggle_keys(self, rolled, mask):
+        """Buttons that set the selection to ``mask`` die by die, then keep."""
+        toggles = self.pick ^ mask
+        keys = []
+        c = self.cursor
+        move = "RIGHT" if self.dirs else "B"
+        toggle = "UP" if self.dirs else "A"
+        while toggles:
+            if c < 6 and toggles >> c & 1:
+                keys.append(toggle)
+                toggles &= ~(1 << c)
+            if toggles:
+                c = _step(c, rolled, 1, not self.dirs)
+                keys.append(move)
+        if not self.dirs:
+            while c != _KEEP:
+                c = _step(c, rolled, 1, True)
+                keys.append("B")
+        keys.append("A")
+        return tuple(keys)
+
+    def _house_keys(self, index):
+        goal_steps = ((index >> 2) - self.goal_i) % len(GOALS)
+        entry_steps = ((index & 3) - self.entry_i) % len(ENTRIES)
+        f = self.field
+        keys = []
+        if self.dirs:
+            if goal_steps:
+                if f != 0:
+                    keys.append("LEFT")
+                    f = 0
+                keys += ["UP"] * goal_steps
+            if entry_steps:
+                if f != 1:
+                    keys.append("RIGHT")
+                keys += ["UP"] * entry_steps
+        elif goal_steps or entry_steps:
+            keys += ["B"] * ((3 - f) % 3)  # to the goal
+            keys += ["A"] * goal_steps + ["B"] + ["A"] * entry_steps + ["B"]
+        else:
+            keys += ["B"] * ((_OK - f) % 3)
+        keys.append("A")
+        return tuple(keys)
