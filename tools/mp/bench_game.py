@@ -1,7 +1,9 @@
-"""One seeded game, computer against computer (hold at 20), with memory
-figures; run under MicroPython by tools/bench_memory.
+"""One seeded game, computer against computer (each game's bot from
+rollbox/bots, deciding for the current player), with memory figures; run
+under MicroPython by tools/bench_memory.
 
-Unix port: ``micropython bench_game.py variant six_bad players goal seed mode``.
+Unix port: ``micropython bench_game.py game players seed mode``, ``game``
+the index in ``rollbox.catalog.GAMES`` (its default goal).
 mode "live": gc.collect() after every action; prints the peak of
 gc.mem_alloc() above the baseline taken before the game modules were
 imported. mode "alloc": gc disabled; prints bytes allocated per roll.
@@ -16,6 +18,8 @@ import sys
 
 from lcg import Lcg  # tests/mp/lcg.py, before the baseline: not counted
 
+from rollbox import catalog  # the menu's table, in RAM on the device before any game
+
 gc.collect()
 BASE = gc.mem_alloc()
 
@@ -23,26 +27,25 @@ BASE = gc.mem_alloc()
 G = {}  # game, state, rng, goal, rolls, peak
 
 
-def start(variant, six_bad, players, goal, seed):
-    from games.pig import HOLD, ROLL, PigGame  # after BASE: the modules count
-
-    game = PigGame(variant=variant, six_bad=six_bad, players=players, goal=goal)
-    G.update(state=game.new_initial_state(), rng=Lcg(seed), goal=goal, rolls=0, peak=0,
-             HOLD=HOLD, ROLL=ROLL)
+def start(index, players, seed):
+    entry = catalog.GAMES[index]
+    params = dict(entry[catalog.FIXED], players=players)
+    if entry[catalog.GOALS]:
+        params["goal"] = entry[catalog.GOAL]
+    game = catalog.load_class(entry[catalog.GAME])(**params)  # after BASE: the modules count
+    G.update(state=game.new_initial_state(), rng=Lcg(seed), rolls=0, peak=0,
+             bot=catalog.load(entry[catalog.BOT]))
 
 
 def act():
     """One action; returns True when the game is over."""
-    HOLD, ROLL = G["HOLD"], G["ROLL"]  # noqa: N806
     state = G["state"]
     if state.is_chance_node():
         outcomes = state.chance_outcomes()
         state.apply_action(outcomes[G["rng"].below(len(outcomes))][0])
         G["rolls"] += 1
     else:
-        tt = state.turn_total
-        wins = state.scores[state.turn_player()] + tt >= G["goal"]
-        state.apply_action(HOLD if tt and (tt >= 20 or wins) else ROLL)
+        state.apply_action(G["bot"].choose(state))
     return state.is_terminal()
 
 
@@ -54,9 +57,9 @@ def measure():
 
 
 def main(args):
-    variant, six_bad, players, goal, seed = [int(a) for a in args[:5]]
-    mode = args[5]
-    start(variant, six_bad, players, goal, seed)
+    index, players, seed = [int(a) for a in args[:3]]
+    mode = args[3]
+    start(index, players, seed)
     measure()
     if mode == "alloc":
         gc.disable()

@@ -1,6 +1,6 @@
 // Plays one tools/mp/bench_game.py game in a fresh 32-bit MicroPython
 // (WebAssembly) with the project's modules (.py, or .mpy from ROLLBOX_MPY)
-// in its filesystem. argv: variant six_bad players goal seed live|alloc.
+// in its filesystem. argv: game players seed live|alloc.
 import { readFileSync, readdirSync } from "fs";
 import { join, dirname } from "path";
 import { fileURLToPath } from "url";
@@ -10,7 +10,8 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const mpyDir = process.env.ROLLBOX_MPY;  // compiled .mpy modules, if given
 const mp = await loadMicroPython({ heapsize: 1024 * 1024, linebuffer: true,
   stdout: (t) => process.stdout.write(t + "\n"), stderr: (t) => process.stderr.write(t + "\n") });
-for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")]]) {
+for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")],
+                           ["rollbox/bots", join(root, "lib")]]) {
   mp.FS.mkdir("/" + pkg);
   const from = mpyDir ? join(mpyDir, pkg) : join(base, pkg);
   const ext = mpyDir ? ".mpy" : ".py";
@@ -22,9 +23,9 @@ mp.FS.writeFile("/lcg.py", readFileSync(join(root, "tests", "mp", "lcg.py")));
 mp.FS.writeFile("/bench_game.py", readFileSync(join(root, "tools", "mp", "bench_game.py")));
 // A collection frees garbage only between top-level calls here, so each
 // action and each measurement is a call of its own.
-const [variant, sixBad, players, goal, seed, mode] = process.argv.slice(2);
+const [game, players, seed, mode] = process.argv.slice(2);
 mp.runPython(`import sys\nsys.path.insert(0, "/")\nimport bench_game as b\n` +
-  `b.start(${variant}, ${sixBad}, ${players}, ${goal}, ${seed})`);
+  `b.start(${game}, ${players}, ${seed})`);
 mp.runPython("b.measure()");
 if (mode === "alloc") {  // the collector is off: one call plays the whole game
   mp.runPython("import gc\ngc.disable()\nbefore = gc.mem_alloc()\nwhile not b.act():\n    pass");
