@@ -535,3 +535,16 @@ def test_whole_game_to_a_winner(board, seats, accelerometer, tmp_path):
     assert s.goal == 2000 and s.scores[winner] >= 2000
     assert s.winners() == [winner] and s.leader == winner
     assert sim.frames > 20 and any(tmp_path.iterdir())
+
+
+def test_in_a_series_the_last_winner_sets_the_house_options():
+    """RULES.md 1, Before play: "the winner of the previous game sets them in a series"."""
+    sim = Simulation(game="skunkd", log=None, seats=(1, 1), seed=2)
+    winner = sim.run()
+    assert sim.app.game.params["setter"] == 0  # the first game: the roll-off winner sets
+    sim.keys.tap("A", sim.clock.now)  # game over -> menu
+    run_until(sim, lambda: sim.app.mode == app_module._MENU and not sim.keys.busy(now=None))
+    sim.keys.tap("START", sim.clock.now + 100)
+    run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase == PHASE_HOUSE)
+    assert sim.app.game.params["setter"] == winner + 1
+    assert sim.app.state.current_player() == winner

@@ -7,6 +7,9 @@ changed. The game is only touched through its screen
 them; dice come from the :class:`rollbox.dice.Roller` when a roll settles
 (the end of a shake, or the end of a button / computer tumble). Only the
 chosen game's rules, screen and bot are imported, when the game starts.
+Games played one after another with the same game and player count are a
+series: where the rules take a ``setter`` (SKUNK'D), the last winner sets
+the house options (RULES.md 1, "Before play").
 """
 
 import gc
@@ -72,6 +75,7 @@ class App:
         self._face_at = 0
         self._how = _BY_BUTTON
         self._armed = False
+        self._series = None  # (game index, players, winner) of the last game
         buttons = 0
         for bit in hw.key_map:
             buttons |= bit
@@ -163,7 +167,13 @@ class App:
         m = self.menu
         entry = m.entry()
         gc.collect()
-        self.game = catalog.load_class(entry[catalog.GAME])(**m.params())
+        game_class = catalog.load_class(entry[catalog.GAME])
+        params = m.params()
+        series = self._series
+        if series is not None and series[:2] == (m.game, m.players) and any(
+                p[0] == "setter" for p in game_class.PARAMS):
+            params["setter"] = series[2] + 1  # the last winner sets the house options
+        self.game = game_class(**params)
         self.state = self.game.new_initial_state()
         self.seats = tuple(m.seats[:m.players])
         self.screen = catalog.load_class(entry[catalog.SCREEN])(
@@ -284,6 +294,8 @@ class App:
             self.screen.draw(s)
             v = self.view
             result = self.screen.result(s)
+            won = s.winners()
+            self._series = (self.menu.game, len(self.seats), won[0]) if len(won) == 1 else None
             v.set_text(v.title, result)
             v.set_text(v.status, "A: menu")
             self._log("%s (%s)" % (result, self.screen.summary(s)))
