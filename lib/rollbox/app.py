@@ -14,7 +14,7 @@ the house options (RULES.md 1, "Before play").
 
 import gc
 
-from adafruit_ticks import ticks_add, ticks_diff
+from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
 from rollbox import catalog
@@ -55,10 +55,10 @@ class App:
     :param log: optional ``log(text)`` for a transcript (the simulator's).
     """
 
-    def __init__(self, hw, roller=None, log=None):
+    def __init__(self, hw, roller=None, log=None, now=None):
         self.hw = hw
         self.view = View(hw.display)
-        self.controls = Controls(hw.keys, hw.key_map)
+        self.controls = Controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
         self.detector = ShakeDetector(*hw.shake)
         self.roller = roller or Roller()
         self.log = log
@@ -76,6 +76,10 @@ class App:
         self._how = _BY_BUTTON
         self._armed = False
         self._series = None  # (game index, players, winner) of the last game
+        self._saved = None  # the state's bytes before the last action
+        self._acting = False  # this frame began an action (after saving)
+        self.notice_display = False
+        self._told_held = False
         buttons = 0
         for bit in hw.key_map:
             buttons |= bit
@@ -84,22 +88,74 @@ class App:
 
     def run(self):
         """Run forever on the device clock (never returns)."""
-        from adafruit_ticks import ticks_ms
-
         while True:
             self.step(ticks_ms())
 
     def step(self, now):
-        """One frame at ``now`` (ms from ``ticks_ms()``)."""
-        pressed = self.controls.buttons()
+        """One frame at ``now`` (ms from ``ticks_ms()``).
+
+        A ``MemoryError`` anywhere in the frame's work (a screen change, a
+        computer's decision) is caught here: the heap is collected, the game
+        goes back to the state saved before the action, and the frame is
+        tried once more; if it fails again the player is told and the game
+        goes on from that saved state.
+        """
+        pressed = self.controls.buttons(now)
+        if self.controls.held_at_start and self.mode == _MENU and not self._told_held:
+            self._told_held = True
+            self._say("Key held at start: let go")
         motion = self._sample(now)
+        self._acting = False
+        try:
+            self._dispatch(pressed, motion, now)
+        except MemoryError:
+            self._recover(pressed, motion, now)
+        if self.view.refresh() is None:  # the display raised: say so when it works again
+            self.notice_display = True
+        elif self.notice_display:
+            self.notice_display = False
+            self._say("Display error: redrawn")
+
+    def _dispatch(self, pressed, motion, now):
         if self.mode == _MENU:
             self._step_menu(pressed, now)
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
         elif pressed & (A | START):
             self._to_menu()
-        self.view.refresh()
+
+    def _recover(self, pressed, motion, now):
+        """Collect, go back to the saved state, retry the frame once."""
+        for attempt in (0, 1):
+            gc.collect()
+            self._restore()
+            if attempt:
+                try:
+                    self._say("Out of memory: move undone")
+                    if self.mode == _PLAY:
+                        self._prompt(now)
+                except MemoryError:
+                    pass  # the next frame draws it
+                return
+            try:
+                self._dispatch(pressed, motion, now)
+                return
+            except MemoryError:
+                pass
+
+    def _restore(self):
+        """The game as it was saved before this frame's action (RAM copy of
+        the state's bytes); the screen redraws from it. Nothing to undo when
+        the frame began no action."""
+        if self.game is None or self._saved is None or not self._acting:
+            return
+        self._acting = False
+        self.state = self.game.state_from_bytes(self._saved)
+        if self.mode == _OVER and not self.state.is_terminal():
+            self.mode = _PLAY
+        if not (self.phase == _TUMBLE and self.state.is_chance_node()):
+            self.phase = _PROMPT  # a roll being settled is settled again
+        self.screen.home()
 
     def awaiting_human(self):
         """True when a human seat is being asked to act."""
@@ -156,7 +212,7 @@ class App:
 
     def _to_menu(self):
         self.mode = _MENU
-        self.game = self.state = self.screen = None
+        self.game = self.state = self.screen = self._saved = None
         self.view.show_menu()
         gc.collect()
         self._draw_menu()
@@ -175,6 +231,7 @@ class App:
             params["setter"] = series[2] + 1  # the last winner sets the house options
         self.game = game_class(**params)
         self.state = self.game.new_initial_state()
+        self._saved = self.state.to_bytes()
         self.seats = tuple(m.seats[:m.players])
         self.screen = catalog.load_class(entry[catalog.SCREEN])(
             self.view, self.game, self.seats, self._buttons, catalog.load(entry[catalog.BOT]))
@@ -252,6 +309,8 @@ class App:
             self._act(action, now, _BY_BUTTON)
 
     def _act(self, action, now, how):
+        self._saved = self.state.to_bytes()
+        self._acting = True
         try:
             text = self.screen.apply(self.state, action)
         except ValueError as err:
@@ -282,6 +341,8 @@ class App:
         else:
             done = age >= TUMBLE_MS
         if done:
+            self._saved = self.state.to_bytes()
+            self._acting = True
             text = self.screen.settle(self.state, self.roller)
             self._log("%s (%s; %s)" % (text, _HOW[self._how], self.screen.summary(self.state)))
             self._say(text)

@@ -148,6 +148,7 @@ class View:
         self.screen = None  # the game's group while a game is on
         self.dirty = True
         self.label_updates = 0  # labels whose text changed (each costs a bitmap)
+        self.refresh_errors = 0  # refreshes the display refused
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
 
@@ -179,9 +180,16 @@ class View:
         self.dirty = True
 
     def refresh(self):
-        """Send what changed to the display. Returns True if it refreshed."""
+        """Send what changed to the display. Returns True if it refreshed,
+        False if nothing changed, None if the display raised (``OSError``,
+        ``RuntimeError``: a bus error; counted in ``refresh_errors``): the
+        change stays pending and is sent again next frame."""
         if not self.dirty:
             return False
+        try:
+            self.display.refresh()
+        except (OSError, RuntimeError):
+            self.refresh_errors += 1
+            return None
         self.dirty = False
-        self.display.refresh()
         return True

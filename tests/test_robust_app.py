@@ -1,0 +1,134 @@
+"""Failing hardware and a full heap never break a game: the app catches,
+says what happened and keeps the game (the issue's "abuse-proof" classes)."""
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox import controls
+
+
+def run_until(sim, condition, limit_ms=60_000):
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def frames(sim, n):
+    for _ in range(n):
+        sim.step()
+
+
+def quiet(**kw):
+    sim = Simulation(log=None, **kw)
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    return sim
+
+
+def tap(sim, name):
+    sim.keys.tap(name, sim.clock.now)
+    run_until(sim, lambda: not sim.keys.busy(sim.clock.now))
+
+
+class Flaky:
+    """Wraps a method: raises MemoryError the first ``times`` calls."""
+
+    def __init__(self, method, times):
+        self.method = method
+        self.times = times
+        self.calls = 0
+
+    def __call__(self, *args):
+        self.calls += 1
+        if self.calls <= self.times:
+            raise MemoryError("memory allocation failed")
+        return self.method(*args)
+
+
+def test_memory_error_in_a_screen_change_is_retried_once():
+    sim = quiet(seed=3)
+    screen = sim.app.screen
+    screen.apply = Flaky(screen.apply, 1)
+    tap(sim, "A")  # roll
+    assert screen.apply.calls == 2  # failed, collected, retried
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    s = sim.app.state
+    assert s.dice[0] in range(1, 7)  # exactly one roll happened
+    assert s.turn_total == (s.dice[0] if s.dice[0] != 1 else 0)
+
+
+def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
+    sim = quiet(seed=3)
+    screen = sim.app.screen
+    before = sim.app.state.to_bytes()
+    screen.settle = Flaky(screen.settle, 2)
+    tap(sim, "A")
+    run_until(sim, lambda: screen.settle.calls >= 2)
+    frames(sim, 2)
+    assert sim.app.view.message.text == "Out of memory: move undone"
+    s = sim.app.state
+    assert s.is_chance_node() and s.to_bytes() != before  # back before the landing
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT and not s.is_chance_node())
+    assert sim.app.mode == app_module._PLAY and s.dice[0] in range(1, 7)
+
+
+def test_memory_error_in_a_computers_decision_keeps_the_game():
+    sim = quiet(seats=(1, 1), seed=4)
+    screen = sim.app.screen
+    screen.computer = Flaky(screen.computer, 2)
+    before = sim.app.state.to_bytes()
+    run_until(sim, lambda: screen.computer.calls >= 2)
+    assert sim.app.state.to_bytes() == before  # nothing half-done
+    assert sim.app.view.message.text == "Out of memory: move undone"
+    assert sim.run() in (0, 1)  # the third try works: the game ends normally
+
+
+def test_display_that_raises_on_refresh_keeps_the_game():
+    sim = quiet(seed=5)
+    display = sim.hw.display
+    real = display.refresh
+    fails = [0]
+
+    def broken(*a, **k):
+        if fails[0] < 10:
+            fails[0] += 1
+            raise OSError(5, "Input/output error")
+        return real(*a, **k)
+
+    display.refresh = broken
+    tap(sim, "A")  # the tumble and the roll go on while the display fails
+    run_until(sim, lambda: fails[0] >= 10)
+    frames(sim, 1)
+    assert sim.app.view.refresh_errors == 10
+    assert sim.app.view.message.text == "Display error: redrawn"
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    assert sim.app.state.dice[0] in range(1, 7) and sim.app.mode == app_module._PLAY
+
+
+def test_key_held_through_power_up_is_read_not_acted_on():
+    from host import boards, clock, traces  # noqa: F401
+
+    sim = Simulation(log=None, seed=1, start_ms=1000)
+    sim.setup = []
+    # A new app starts while A is already down (held through power-up).
+    from rollbox import hardware
+    from rollbox.app import App
+
+    sim.hw.keys._press(sim.hw.key_map.index(controls.A))
+    hw = hardware.detect()
+    hw.keys._press(hw.key_map.index(controls.A))
+    app = App(hw, now=sim.clock.ticks_ms())
+    for _ in range(5):
+        app.step(sim.clock.ticks_ms())
+        sim.clock.advance(20)
+    assert app.controls.held == controls.A and app.controls.held_at_start == controls.A
+    assert app.menu.game == 0 and app.menu.cursor == 0  # the held A changed nothing
+    assert app.view.title.text == "Key held at start: let go"
+    hw.keys._release(hw.key_map.index(controls.A))
+    for _ in range(3):
+        app.step(sim.clock.ticks_ms())
+        sim.clock.advance(20)
+    hw.keys._press(hw.key_map.index(controls.A))  # a real press now acts
+    for _ in range(3):
+        app.step(sim.clock.ticks_ms())
+        sim.clock.advance(20)
+    assert app.menu.game == 1 and app.controls.held == controls.A
