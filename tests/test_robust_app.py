@@ -132,3 +132,44 @@ def test_key_held_through_power_up_is_read_not_acted_on():
         app.step(sim.clock.ticks_ms())
         sim.clock.advance(20)
     assert app.menu.game == 1 and app.controls.held == controls.A
+
+
+WRAP = 2**29  # supervisor.ticks_ms() wraps here (CircuitPython)
+
+
+def test_shake_tumble_and_keys_across_the_ticks_wrap():
+    from host import traces
+
+    sim = Simulation(log=None, seed=2, start_ms=WRAP - 2500)
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    assert sim.clock.ticks_ms() > WRAP - 2500  # not wrapped yet
+    sim.board.motion = traces.Replay(traces.load("cse590_phone_shake"), sim.clock.now)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    assert sim.clock.ticks_ms() < 10_000  # the shake was decided after the wrap
+    s = sim.app.state
+    assert s.dice[0] in range(1, 7) and s.scores == [0, 0]
+    if s.turn_player() == 0:
+        tap(sim, "B")  # a key press (debounced by the keypad scan) after the wrap
+        frames(sim, 2)
+        assert s.scores[0] == s.dice[0] and s.turn_player() == 1
+
+
+def test_endless_shake_is_decided_across_the_wrap():
+    sim = Simulation(log=None, seed=2, start_ms=WRAP - 6000)
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    sim.board.motion = lambda t: (30.0 if (t // 40) % 2 else -30.0, 0.0, 9.8)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    start = sim.clock.now
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT, limit_ms=15_000)
+    assert 10_000 <= sim.clock.now - start < 10_100  # MAX_SHAKE_MS, across the wrap
+
+
+def test_computer_games_play_to_the_end_across_the_wrap():
+    for game, goal in (("hog", 20), ("skull-dragon", None)):
+        sim = Simulation(game=game, log=None, seed=3, seats=(1, 1), goal=goal,
+                         start_ms=WRAP - 20_000)
+        sim.run()
+        assert sim.app.state.winners() and sim.clock.now > 20_000  # it ran past the wrap
