@@ -1,5 +1,7 @@
 """Failing hardware and a full heap never break a game: the app catches,
 says what happened and keeps the game (the issue's "abuse-proof" classes)."""
+import pytest
+
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import controls
@@ -173,3 +175,24 @@ def test_computer_games_play_to_the_end_across_the_wrap():
                          start_ms=WRAP - 20_000)
         sim.run()
         assert sim.app.state.winners() and sim.clock.now > 20_000  # it ran past the wrap
+
+
+@pytest.mark.parametrize("game", ["pig", "hog", "skunkd", "skunk", "skull-dragon"])
+def test_labels_are_made_once_per_screen(game, monkeypatch):
+    """No label (a bitmap each) is created after a game's screen is built:
+    text changes only set existing labels (1,500 frames of computer play)."""
+    from adafruit_display_text import bitmap_label
+
+    sim = Simulation(game=game, log=None, seed=8, seats=(1, 1))
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    made = []
+    real = bitmap_label.Label.__init__
+
+    def counting(self, *a, **k):
+        made.append(1)
+        real(self, *a, **k)
+
+    monkeypatch.setattr(bitmap_label.Label, "__init__", counting)
+    updates = sim.app.view.label_updates
+    frames(sim, 1500)
+    assert made == [] and sim.app.view.label_updates > updates + 10
