@@ -196,3 +196,37 @@ def test_labels_are_made_once_per_screen(game, monkeypatch):
     updates = sim.app.view.label_updates
     frames(sim, 1500)
     assert made == [] and sim.app.view.label_updates > updates + 10
+
+
+class OtherChip:
+    """Some other I2C device: it answers, but every register reads 0 (so the
+    LIS3DH's WHO_AM_I check fails and the driver raises RuntimeError)."""
+
+    def write(self, data):
+        pass
+
+    def read(self, nbytes):
+        return bytes(nbytes)
+
+
+def test_the_wrong_chip_at_the_first_address_is_passed_over():
+    from host import boards
+    from rollbox import hardware
+
+    board = boards.use("generic", accelerometer=False)
+    board.i2c.attach(0x18, OtherChip())  # the generic board tries 0x18 first
+    board.i2c.attach(0x19, board.lis3dh)
+    hw = hardware.detect()
+    assert hw.accel is not None and hw.message == ""
+    board.motion = lambda t: (0.0, 9.8, 0.0)
+    assert abs(hw.accel.acceleration[1] - 9.8) < 0.2  # it is the real accelerometer
+
+
+def test_only_a_wrong_chip_means_button_roll_with_a_message():
+    sim = Simulation(board="pybadge", accelerometer=False, log=None, goal=20, seats=(1, 1))
+    sim.board.i2c.attach(0x19, OtherChip())
+    from rollbox import hardware
+
+    hw = hardware.detect()
+    assert hw.accel is None and hw.message == "No accelerometer: A rolls"
+    assert sim.run() in (0, 1)
