@@ -230,3 +230,24 @@ def test_only_a_wrong_chip_means_button_roll_with_a_message():
     hw = hardware.detect()
     assert hw.accel is None and hw.message == "No accelerometer: A rolls"
     assert sim.run() in (0, 1)
+
+
+def test_without_urandom_the_first_input_seeds_the_dice(monkeypatch):
+    """No os.urandom: the app seeds from the first press's time and the
+    accelerometer's noise, so two boots differ as soon as a player acts."""
+    import random
+
+    from rollbox import dice
+
+    firsts = []
+    for press_at in (300, 320):
+        monkeypatch.setattr(dice, "_seed_in_use", None)  # a board that had no urandom
+        sim = Simulation(log=None, seed=1, start_ms=0)
+        sim.setup = []
+        frames(sim, press_at // 20)
+        assert dice.needs_input()
+        sim.keys.tap("B", sim.clock.now)
+        frames(sim, 3)
+        assert not dice.needs_input()
+        firsts.append(random.getrandbits(32))
+    assert firsts[0] != firsts[1]

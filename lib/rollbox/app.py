@@ -17,7 +17,7 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from rollbox import catalog
+from rollbox import catalog, dice
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
 from rollbox.menu import Menu
@@ -78,6 +78,7 @@ class App:
         self._series = None  # (game index, players, winner) of the last game
         self._saved = None  # the state's bytes before the last action
         self._acting = False  # this frame began an action (after saving)
+        self._xyz = (0.0, 0.0, 0.0)  # the last accelerometer sample (m/s²)
         self.notice_display = False
         self._told_held = False
         buttons = 0
@@ -105,6 +106,11 @@ class App:
             self._told_held = True
             self._say("Key held at start: let go")
         motion = self._sample(now)
+        if (pressed or motion != IDLE) and dice.needs_input():
+            # No os.urandom on this board: seed from the first input's time
+            # and the accelerometer's noise (never the boot tick alone).
+            x, y, z = self._xyz
+            dice.seed_from_input(now, x, y, z)
         self._acting = False
         try:
             self._dispatch(pressed, motion, now)
@@ -170,7 +176,7 @@ class App:
         if not self.accel_ok:
             return IDLE
         try:
-            x, y, z = self.hw.accel.acceleration
+            x, y, z = self._xyz = self.hw.accel.acceleration
         except (OSError, RuntimeError, ValueError):
             self.accel_ok = False
             self.detector.reset()
