@@ -1,1 +1,17 @@
-"""Computer seats: one module per rule set, each a ``choose(state)`` policy."""
+"""Computer seats, one module per rule set: ``choose(state, level)`` gives the
+action of the seat to act; ``coach(state)`` two short lines of odds for the
+coach overlay (each at most :data:`COACH_CHARS` characters).
+
+Levels (a seat's kind in the menu, 0 is a human seat): :data:`EASY` plays
+the sheet's simple rule (hold at 20, bank at 300...), :data:`MEDIUM` a rule a
+person can follow at the table, :data:`HARD` the exact policy (solved tables
+in ``games/data`` or exact counting).
+"""
+
+from micropython import const
+
+EASY = const(1)
+MEDIUM = const(2)
+HARD = const(3)
+LEVEL_NAMES = ("human", "easy", "medium", "hard")
+COACH_CHARS = const(26)  # 160 pixels of terminalio's 6-pixel glyphs

@@ -88,7 +88,7 @@ def best_chance(six_bad, need):
     return best
 
 
-def choose(state):
+def choose(state, level=1):
     # type: (HogState) -> int
     """A legal action for the seat to act: how many dice to roll.
 

@@ -8,7 +8,7 @@ holding whenever the hold wins.
 from games.pig import HOLD, ROLL
 
 
-def choose(state):
+def choose(state, level=1):
     """HOLD when the turn total is 20 or more, or when holding reaches the
     goal; otherwise ROLL. ``state`` is a ``PigState`` at a decision node."""
     if state.turn_total <= 0:

@@ -16,7 +16,8 @@ The contract, as the app calls it:
   message line).
 - ``shake(state)`` what a shake means now: an action that starts a roll,
   or None (a shake is then ignored).
-- ``computer(state)`` the computer seat's action (the game's bot).
+- ``computer(state)`` the computer seat's action (the game's bot at the
+  seat's level, ``rollbox.bots``).
 - ``apply(state, action)`` applies it (the screen may apply a few actions
   in a row, e.g. keep then roll) and returns the message ("" for none).
 - ``tumble(roller)`` one tumbling frame of the dice about to land.
@@ -38,9 +39,10 @@ class Screen:
 
     :param view: the ``rollbox.view.View``.
     :param game: the rules' ``Game``.
-    :param seats: tuple, 0 human / 1 computer per seat.
+    :param seats: tuple per seat: 0 human, else the computer's level
+        (``rollbox.bots.EASY``, ``MEDIUM``, ``HARD``).
     :param buttons: bitmask of the logical buttons this board has.
-    :param bot: the game's bot module (``choose(state)``).
+    :param bot: the game's bot module (``choose(state, level)``).
     """
 
     THINK_MS = 700  # a computer seat waits this long (ms) before acting
@@ -61,7 +63,7 @@ class Screen:
         self.view.set_text(self.view.message, text)
 
     def computer(self, state):
-        return self.bot.choose(state)
+        return self.bot.choose(state, self.seats[state.current_player()])
 
     def tumble(self, roller):
         """Random faces and a wobble (pixels) for every tumbling slot."""

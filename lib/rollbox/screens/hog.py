@@ -82,7 +82,7 @@ class HogScreen(Screen):
         return self.counts[state.turn_player()]
 
     def computer(self, state):
-        n = self.bot.choose(state)
+        n = self.bot.choose(state, self.seats[state.current_player()])
         self.counts[state.turn_player()] = n
         return n
 
