@@ -6,7 +6,8 @@ The pure functions over games.skunkd states that are not needed to play:
 :func:`bust_chance` (the exact chance of SKUNK'D). They live here, not in
 games/skunkd.py, so that each module compiles in a small heap (the device and
 the 64 KB MicroPython tests compile from source). :func:`choose` is the
-computer player: simple but legal.
+computer player at three levels (EASY, MEDIUM, HARD: see choose); :func:`coach`
+the two lines of the coach overlay.
 """
 
 from games.skunkd import (
@@ -121,22 +122,120 @@ def _busts(face, left, key, ways, size, mega_faces):
     return 0 if key_value(key, size, size, True, mega_faces) >= 0 else ways
 
 
-def choose(state):
+# MEDIUM's bank thresholds (points) by dice left: no Mega of 2, 3, 4 or 6
+# in the den / such a Mega in the den (HARD's thresholds, rounded).
+_BANK_AT = (0, 450, 700, 800, 2000, 4000)
+_BANK_AT_MEGA = (0, 800, 2000, 3000)
+
+
+def _medium_bank_at(n, mega_faces, skunk_run):
+    # type: (int, int, int) -> int
+    if skunk_run >= 0 and n == 1:
+        return 1600  # one die for the Single SKUNK (6000)
+    if mega_faces & 0b101110 and n < 4:
+        return _BANK_AT_MEGA[n]
+    return _BANK_AT[n]
+
+
+def _medium_keep(state):
     # type: (SkunkdState) -> int
-    """A legal action for the current player at a decision node: house
-    options DEFAULT_HOUSE (goal 10,000, entry 500); the legal keep worth the
-    most points; BANK when legal (so never below the entry) with a den of 300
-    or more and 2 or fewer dice left; in overtime, instead, BANK as soon as
-    board + den passes the leader's board; else ROLL."""
+    """MEDIUM's keep: all the dice when the whole roll scores; everything
+    that scores when it reaches the bank threshold (banking next); else the
+    best keep without its lone Skunks and 5s, or one Skunk (else one 5)
+    when nothing else scores."""
+    keeps = legal_keeps(state)
+    pts, best = keeps[0]
+    r = state.rolled_mask
+    left = 0
+    for i in range(6):
+        left += (r & ~best) >> i & 1
+    if best == r or left and state.den + pts >= _medium_bank_at(
+            left, state.mega_faces, state.skunk_run):
+        return best
+    key = count_key(state.dice, best)
+    for f in (1, 5):  # drop the lone Skunks and 5s
+        if key >> 3 * f - 3 & 7 < 3:
+            key &= ~(7 << 3 * f - 3)
+    one = -1
+    for _, m in keeps:  # most points first: a Skunk comes before a 5
+        k = count_key(state.dice, m)
+        if k == key:
+            return m
+        if (k == 1 or k == 0o10000) and one < 0:
+            one = m
+    return one if one >= 0 else best
+
+
+def choose(state, level=1):
+    # type: (SkunkdState, int) -> int
+    """A legal action for the current player at a decision node; ``level``
+    EASY, MEDIUM or HARD (rollbox.bots). All levels: house options
+    DEFAULT_HOUSE (goal 10,000, entry 500); BANK only when legal (so never
+    below the entry); in overtime BANK as soon as board + den passes the
+    leader's board and never before.
+
+    EASY (the sheet's simple rule, the baseline): the legal keep worth the
+    most points; BANK with a den of 300 or more and 2 or fewer dice left.
+    MEDIUM (a rule a person can follow): keep as :func:`_medium_keep`; BANK
+    at a den of 450, 700, 800, 2000, 4000 with 1..5 dice left, or with a
+    Mega of 2, 3, 4 or 6 in the den 800, 2000, 3000 with 1..3 dice; 1600
+    with one die left for the Single SKUNK. HARD: the exact per-turn optimum
+    (rollbox.bots.skunkd_hard)."""
     if state.phase == PHASE_HOUSE:
         return DEFAULT_HOUSE
+    if level == 3:
+        from rollbox.bots import skunkd_hard
+
+        return skunkd_hard.choose(state)
     if state.phase == PHASE_KEEP:
+        if level == 2:
+            return _medium_keep(state)
         return legal_keeps(state)[0][1]
     if BANK in state.legal_actions():
         board = state.scores[state.turn_player()]
         if state.leader >= 0:
             if board + state.den > state.scores[state.leader]:
                 return BANK
+        elif level == 2:
+            if state.den >= _medium_bank_at(state.dice_left(), state.mega_faces,
+                                            state.skunk_run):
+                return BANK
         elif state.den >= 300 and state.dice_left() <= 2:
             return BANK
     return ROLL
+
+
+def coach(state):
+    # type: (SkunkdState) -> Tuple[str, str]
+    """Two lines of at most 26 characters for a human at a decision: the
+    chance that the next roll is SKUNK'D (after HARD's keep at a keep), and
+    what HARD would do. ("", "") where there is no decision."""
+    try:
+        return _coach(state)
+    except Exception:  # a missing table: no advice rather than a crash
+        return ("", "")
+
+
+def _coach(state):
+    # type: (SkunkdState) -> Tuple[str, str]
+    p = state.phase
+    if state.current_player() < 0 or p == PHASE_HOUSE:
+        return ("", "")
+    from rollbox.bots import skunkd_hard
+
+    a = skunkd_hard.choose(state)
+    n = state.dice_left()
+    mega = 0 if n == 6 else state.mega_faces
+    if p == PHASE_KEEP:
+        n, mega, _ = skunkd_hard.after(state, a)
+        text = state.action_to_string(a)
+        if n < 6:
+            more = ", bank" if skunkd_hard.banks_after(state, a) else ", roll"
+            if len(text) + len(more) < 21:
+                text += more
+    elif a == BANK:
+        text = "bank %d" % state.den
+    else:
+        text = state.action_to_string(a)
+    b, c = bust_chance(n, mega)
+    return ("Bust next roll: %d%%" % ((200 * b + c) // (2 * c)), ("Hard: " + text)[:26])
