@@ -345,7 +345,7 @@ class SkunkScreen(Screen):
             state.apply_action(action)
             return self._round_over(state, r, "P%d sits at %d" % (action - SIT_BASE + 1, total))
         down = [p for p in range(len(self.seats))
-                if self.seats[p] and self.bot.sits(state, p)]
+                if self.seats[p] and self.bot.sits(state, p, self.seats[p])]
         for p in down:
             state.apply_action(SIT_BASE + p)
         text = ""
