@@ -13,6 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from games.hog import MAX_DICE, HogGame, score_dice
+from rollbox.bots import MEDIUM
 from rollbox.bots import hog as bot
 from rollbox.engine import CHANCE
 
@@ -287,7 +288,7 @@ def test_bot_threshold_is_the_average_roll():
     def choose(six_bad, goal, score):
         s = HogGame(six_bad=six_bad, goal=goal).new_initial_state()
         s.scores[0] = score
-        return bot.choose(s)
+        return bot.choose(s, MEDIUM)
 
     assert [choose(0, 100, 100 - k) for k in (100, 9, 8, 7, 3, 2, 1)] == [5, 5, 3, 3, 2, 1, 1]
     assert [choose(1, 100, 100 - k) for k in (100, 4, 3, 1)] == [2, 2, 1, 1]

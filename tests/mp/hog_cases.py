@@ -83,7 +83,7 @@ def case_bot_choices_worked_by_hand():
                               (0, 48, 1), (1, 47, 1), (1, 46, 2)):
         s = HogGame(goal=50, six_bad=six_bad).new_initial_state()
         s.scores[0] = score
-        assert bot.choose(s) == n, (six_bad, score)
+        assert bot.choose(s, 2) == n, (six_bad, score)  # MEDIUM
 
 
 def case_whole_seeded_game():
@@ -98,7 +98,7 @@ def case_whole_seeded_game():
             s.apply_action(1 + rng.below(6))
             rolled += 1
         else:
-            s.apply_action(bot.choose(s))
+            s.apply_action(bot.choose(s, 2))  # MEDIUM
         raw = s.to_bytes()
         assert game.state_from_bytes(raw).to_bytes() == raw
     assert (s.winner(), s.scores, rolled) == (0, [101, 88, 92], 205)

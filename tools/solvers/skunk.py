@@ -10,9 +10,9 @@ the 25 sums, one 1: 10/36, two 1s: 1/36):
 
 - ``S[T][a, y]``: I stand alone, the other seat sat with final total ``y``:
   ``max(Wn[a + T, y], Wn[0, y]/36 + 10 Wn[a, y]/36 + sum c_s S[T + s]/36)``;
-- ``O[T][x, b]``: the other seat stands alone, I sat with final ``x``: its
+- ``Oth[T][x, b]``: the other seat stands alone, I sat with final ``x``: its
   policy picks sit ``Wn[x, b + T]`` or its roll ``R_O[T] = Wn[x, 0]/36 +
-  10 Wn[x, b]/36 + sum c_s O[T + s]/36``;
+  10 Wn[x, b]/36 + sum c_s Oth[T + s]/36``;
 - ``B[T][a, b]``: both stand. The other seat decides first (a human sits
   before the computer seats are asked, and the device asks computer seats
   in seat order, each seeing the sits before it); I answer. If it sits I
@@ -78,7 +78,7 @@ def solve(policy="best", cap=250, tcap=150, eps=1e-12):
     sol.W[ROUNDS] = np.where(a > b, 1.0, np.where(a == b, 0.5, 0.0))
     for r in range(ROUNDS - 1, -1, -1):
         Wn = sol.W[r + 1]
-        S, O, B = {}, {}, {}
+        S, Oth, B = {}, {}, {}
         alone = [None] * (tcap + 1)
         both = [None] * (tcap + 1)
         for t in range(tcap, -1, -1):
@@ -98,15 +98,15 @@ def solve(policy="best", cap=250, tcap=150, eps=1e-12):
             sit_o = Wn[:, sh]
             if t == tcap:
                 roll_o = sit_o
-                O[t] = sit_o
+                Oth[t] = sit_o
             else:
                 roll_o = (two * Wn[:, 0][:, None] + one * Wn) / 36.0
                 for s, c in adds.items():
-                    roll_o = roll_o + c / 36.0 * O[min(t + s, tcap)]
+                    roll_o = roll_o + c / 36.0 * Oth[min(t + s, tcap)]
                 if policy == "best":
-                    O[t] = np.minimum(sit_o, roll_o)
+                    Oth[t] = np.minimum(sit_o, roll_o)
                 else:
-                    O[t] = sit_o if _other_sits(policy, t, r) else roll_o
+                    Oth[t] = sit_o if _other_sits(policy, t, r) else roll_o
             # Both stand.
             other_sat = S[t][:, sh]  # me at (a, b + t), still to choose
             my_sit = roll_o[sh, :]  # I sit at a + t; it rolls on
@@ -123,7 +123,7 @@ def solve(policy="best", cap=250, tcap=150, eps=1e-12):
                 B[t] = np.minimum(other_sat, answer)
             else:
                 B[t] = other_sat if _other_sits(policy, t, r) else answer
-            for d in (S, O, B):
+            for d in (S, Oth, B):
                 d.pop(t + 13, None)
         sol.W[r] = B[0]
         sol.stand_alone[r] = alone

@@ -1,15 +1,24 @@
-"""Computer seat for Hog (games/hog.py): how many dice to roll.
+"""Computer seats for Hog (games/hog.py): how many dice to roll, three
+levels (``rollbox.bots``):
 
-:func:`choose` rolls the number of dice that scores the most points on
-average (:func:`best_expected`: 5 dice, or 2 with "6 is bad"), unless the
-seat needs fewer points than that average to reach the goal; then it rolls
-the number most likely to reach the goal this turn (:func:`best_chance`).
-Everything is exact integer arithmetic (no floats); ties go to fewer dice.
+- EASY: the number of dice that scores the most points on average
+  (:func:`best_expected`: 5 dice, or 2 with "6 is bad"), every turn.
+- MEDIUM: the same, unless the seat needs fewer points than that average to
+  reach the goal; then the number most likely to reach the goal this turn
+  (:func:`best_chance`). Exact integer arithmetic; ties go to fewer dice.
+- HARD: the exact optimal two-player choice for every pair of scores,
+  solved by tools/solve_pig (goal 100) and read from games/data/hog.bin or
+  hog6.bin by seeking (3-byte records: dice, chance of winning). Goals
+  other than 100 and more players as in rollbox.bots.pig: scores shifted
+  by the points still needed (exact for goals up to 100), the best other
+  score standing for the opponent.
+
 Pure: no display, no randomness.
 """
 
 from games.hog import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
 from games.pig import is_bad
+from rollbox.bots import HARD, MEDIUM
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -88,20 +97,87 @@ def best_chance(six_bad, need):
     return best
 
 
+_open = [None, None]  # [file name, Table] of the table in use
+
+
+def _table(six_bad):
+    from rollbox.table import Table
+
+    name = "hog6.bin" if six_bad else "hog.bin"
+    if _open[0] != name:
+        if _open[1] is not None:
+            _open[1].close()
+        _open[1] = None
+        _open[1] = Table(name, b"HOG1")
+        _open[0] = name
+    return _open[1]
+
+
+def hard_record(state):
+    # type: (HogState) -> bytearray
+    """The table's record for the seat to act: ``[dice, chance low byte,
+    chance high byte]`` (chance of winning out of 65535).
+
+    :raises OSError: the table file is missing.
+    :raises ValueError: not a Hog table, or truncated.
+    """
+    params = state.game.params
+    p = state.current_player()
+    scores = state.scores
+    other = 0
+    for q in range(len(scores)):
+        if q != p and scores[q] > other:
+            other = scores[q]
+    table = _table(params["six_bad"])
+    top = table.u16(12)
+    shift = top - params["goal"]
+    i = max(0, scores[p] + shift)
+    j = max(0, other + shift)
+    return table.read(i * top + j)
+
+
 def choose(state, level=1):
-    # type: (HogState) -> int
-    """A legal action for the seat to act: how many dice to roll.
+    # type: (HogState, int) -> int
+    """How many dice the seat to act rolls (``level``: EASY, MEDIUM, HARD;
+    module doc).
 
     :raises ValueError: ``state`` is not at a decision node.
+    :raises OSError: HARD and its table file is missing.
     """
     p = state.current_player()
     if p < 0:
         raise ValueError("no seat is to act")
     params = state.game.params
     six_bad = params["six_bad"]
-    need = params["goal"] - state.scores[p]
+    if level >= HARD:
+        return hard_record(state)[0]
     n = best_expected(six_bad)
+    if level < MEDIUM:
+        return n
+    need = params["goal"] - state.scores[p]
     num, den = expected_points(six_bad, n)
     if need * den < num:  # fewer points needed than the average roll brings
         n = best_chance(six_bad, need)
     return n
+
+
+def coach(state, dice=0):
+    # type: (HogState, int) -> Tuple[str, str]
+    """Two lines of at most 26 characters for the seat to act: the chance
+    that ``dice`` dice (HARD's count when 0) show a bad face, and HARD's
+    count with the seat's chance of winning. ("", "") when no seat is to
+    act; a missing table is said, never raised."""
+    if state.current_player() < 0:
+        return "", ""
+    g = len(good_faces(state.game.params["six_bad"]))
+    try:
+        rec = hard_record(state)
+        best, win = rec[0], rec[1] | rec[2] << 8
+    except (OSError, ValueError):
+        best, win = 0, -1
+    n = dice or best or best_expected(state.game.params["six_bad"])
+    bust = 6 ** n - g ** n
+    first = "%d dice bust: %d%%" % (n, (100 * bust + 6 ** n // 2) // 6 ** n)
+    if win < 0:
+        return first, "No table for the coach"
+    return first, "Win %d%% - hard: %d dice" % ((100 * win + 32767) // 65535, best)
