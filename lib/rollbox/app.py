@@ -69,6 +69,7 @@ class App:
         self.state = None  # type: Any
         self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
+        self.coach = 0  # the coach overlay on (1) or off (0), kept from game to game
         self.accel_ok = hw.accel is not None
         self.notice = hw.message
         self._since = 0
@@ -239,6 +240,7 @@ class App:
         self.state = self.game.new_initial_state()
         self._saved = self.state.to_bytes()
         self.seats = tuple(m.seats[:m.players])
+        self.coach = m.coach
         self.screen = catalog.load_class(entry[catalog.SCREEN])(
             self.view, self.game, self.seats, self._buttons, catalog.load(entry[catalog.BOT]))
         self.mode = _PLAY
@@ -277,6 +279,14 @@ class App:
             v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
         else:
             v.set_text(v.status, self.screen.status(s, self.accel_ok))
+        v.show_coach(self.screen.coach(s) if self.coach and p >= 0 and not self.seats[p] else None)
+
+    def _toggle_coach(self):
+        """START at a human seat's prompt: the coach overlay on or off,
+        remembered for the next game (the menu's Coach line)."""
+        self.coach ^= 1
+        self.menu.coach = self.coach
+        self._draw_prompt()
 
     def _step_play(self, pressed, motion, now):
         if self.phase == _TUMBLE:
@@ -302,8 +312,13 @@ class App:
             action = screen.shake(s)
             how = _BY_SHAKE
         elif pressed:
-            action = screen.press(s, pressed)
-            self._draw_prompt()
+            key = screen.coach_key()
+            if pressed & key:
+                self._toggle_coach()
+                pressed &= ~key
+            if pressed:
+                action = screen.press(s, pressed)
+                self._draw_prompt()
         if action is not None:
             self._act(action, now, how)
 

@@ -1,30 +1,34 @@
-"""The set-up menu as data: game, its options, players, seats, start.
+"""The set-up menu as data: game, its options, players, seats (human or a
+computer level), the coach, start.
 
 Pure (no display): the screen draws :meth:`Menu.line`. The lines depend on
 the game (``rollbox.catalog``): "6 is bad" and "Goal" only where the game
 has them. Buttons: UP/DOWN (or B on two-button boards) move the cursor;
-LEFT/RIGHT or A change the value under it; A on "Start" or START anywhere
-starts the game.
+LEFT/RIGHT or A change the value under it (a seat goes human, easy,
+medium, hard and round); A on "Start" or START anywhere starts the game.
 """
 
 from micropython import const
 
 from rollbox import catalog, controls
+from rollbox.bots import LEVEL_NAMES
 
 _GAME = const(0)
 _SIX = const(1)
 _PLAYERS = const(2)
 _GOAL = const(3)
 _SEAT = const(4)
-_START = const(5)
-SEAT_KINDS = ("human", "computer")
+_COACH = const(5)
+_START = const(6)
+SEAT_KINDS = LEVEL_NAMES  # 0 human, then the computer levels of rollbox.bots
 MAX_SEATS = const(8)
 
 
 class Menu:
     """Menu state: ``game`` (index in ``catalog.GAMES``), ``six_bad`` (0/1),
-    ``players``, ``goal`` (points), ``seats`` (list of 0 human / 1 computer
-    for up to 8 seats), ``cursor`` (line index)."""
+    ``players``, ``goal`` (points), ``seats`` (list of 0 human or a computer
+    level, 1 easy .. 3 hard, for up to 8 seats), ``coach`` (0/1: the odds
+    overlay for human seats), ``cursor`` (line index)."""
 
     def __init__(self):
         self.game = 0
@@ -32,6 +36,7 @@ class Menu:
         self.players = 2
         self.goal = 100
         self.seats = [0, 1, 1, 1, 1, 1, 1, 1]
+        self.coach = 0
         self.cursor = 0
 
     def entry(self):
@@ -47,7 +52,7 @@ class Menu:
         items.append(_PLAYERS)
         if e[catalog.GOALS]:
             items.append(_GOAL)
-        return tuple(items) + (_SEAT,) * self.players + (_START,)
+        return tuple(items) + (_SEAT,) * self.players + (_COACH, _START)
 
     def size(self):
         """Number of lines: the game's items, one per seat, then Start."""
@@ -68,6 +73,8 @@ class Menu:
         if kind == _SEAT:
             seat = i - items.index(_SEAT)
             return "P%d: %s" % (seat + 1, SEAT_KINDS[self.seats[seat]])
+        if kind == _COACH:
+            return "Coach: " + ("on" if self.coach else "off")
         return "Start"
 
     def params(self):
@@ -117,9 +124,11 @@ class Menu:
         elif kind == _GOAL:
             goals = self.entry()[catalog.GOALS]
             self.goal = goals[(goals.index(self.goal) + step) % len(goals)]
+        elif kind == _COACH:
+            self.coach ^= 1
         else:
             seat = self.cursor - items.index(_SEAT)
-            self.seats[seat] ^= 1
+            self.seats[seat] = (self.seats[seat] + step) % len(SEAT_KINDS)
 
     def _fit(self):
         """Keep players and goal valid for the newly chosen game; the cursor

@@ -21,6 +21,7 @@ INK = const(0xFFFFFF)
 DIM = const(0x9FC5A8)
 WARN = const(0xFFD040)
 _PIP = const(0x000000)
+_COACH_BG = const(0x14305E)  # the coach panel: dark blue over the felt
 # Die tints: plain, a bad face, kept (in the den), picked by the cursor.
 PLAIN = const(0)
 BAD = const(1)
@@ -143,8 +144,15 @@ class View:
         self.menu_lines = [label(self.menu, 4, menu_y + i * menu_h) for i in range(MENU_LINES)]
         self.root.append(self.menu)
         self.title = label(self.root, 2, 6, WARN)
+        self.coach = displayio.Group()  # the coach overlay: a panel over the top two lines
+        shade = displayio.Palette(1)
+        shade[0] = _COACH_BG
+        self.coach.append(vectorio.Rectangle(pixel_shader=shade, width=self.width, height=26))
+        self.coach_lines = (label(self.coach, 2, 6, INK), label(self.coach, 2, 19, INK))
+        self.coach.hidden = True
         self.message = label(self.root, 2, message_y, WARN)
         self.status = label(self.root, 2, status_y, DIM)
+        self.root.append(self.coach)
         self.screen = None  # the game's group while a game is on
         self.dirty = True
         self.label_updates = 0  # labels whose text changed (each costs a bitmap)
@@ -159,12 +167,24 @@ class View:
             self.label_updates += 1
             self.dirty = True
 
+    def show_coach(self, lines):
+        """The coach overlay on with ``lines`` (two strings, at most 26
+        characters each), or off when ``lines`` is None or ("", "")."""
+        on = lines is not None and bool(lines[0] or lines[1])
+        if on:
+            self.set_text(self.coach_lines[0], lines[0])
+            self.set_text(self.coach_lines[1], lines[1])
+        if self.coach.hidden == on:
+            self.coach.hidden = not on
+            self.dirty = True
+
     def show_menu(self):
         """Menu on; the game's group (if any) is dropped."""
         if self.screen is not None:
             self.root.remove(self.screen)
             self.screen = None
         self.set_text(self.message, "")
+        self.show_coach(None)
         if self.menu.hidden:
             self.menu.hidden = False
             self.dirty = True

@@ -118,11 +118,12 @@ class Keys:
             and now - self._released_at < 2 * FRAME_MS
 
 
-def menu_taps(game, six_bad, players, seats, goal):
+def menu_taps(game, six_bad, players, seats, goal, coach=0):
     """Logical buttons that set the menu from its defaults to ``game``
     (index in ``rollbox.catalog.GAMES``), the "6 is bad" option, player
-    count, seat kinds and goal (None: the game's default) and start, with A
-    and B only (the two-button boards). Worked out on a real ``Menu``."""
+    count, seat kinds (0 human, 1..3 a computer level) and goal (None: the
+    game's default), the coach (0/1) and start, with A and B only (the
+    two-button boards). Worked out on a real ``Menu``."""
     from rollbox import catalog
     from rollbox.menu import Menu
 
@@ -160,6 +161,9 @@ def menu_taps(game, six_bad, players, seats, goal):
         while m.seats[i] != seats[i]:
             press("A")
         press("B")
+    if coach:
+        press("A")
+    press("B")
     press("A")  # A on "Start": every board has A (not all have START)
     return taps
 
@@ -172,7 +176,7 @@ class Simulation:
 
     def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
                  goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
-                 out=None, log=print, accelerometer=True, start_ms=0):
+                 out=None, log=print, accelerometer=True, start_ms=0, coach=0):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
         host_clock.use(host_clock.Clock(start_ms))
@@ -187,7 +191,7 @@ class Simulation:
         self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log)
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
-        self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal)
+        self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach)
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0

@@ -27,10 +27,14 @@ The contract, as the app calls it:
 - ``summary(state)`` a few words of state for the transcript.
 - ``keys_for(state, action)`` the buttons that make ``action`` on a
   two-button board (A, B): the simulator's scripted player presses them.
+- ``coach(state)`` the coach overlay's two lines for the human seat to act
+  (the bot module's ``coach``); ``coach_key()`` the button that toggles it
+  (START, 0 where the screen needs START itself).
 """
 
 import displayio
 
+from rollbox.controls import START
 from rollbox.view import PLAIN
 
 
@@ -64,6 +68,16 @@ class Screen:
 
     def computer(self, state):
         return self.bot.choose(state, self.seats[state.current_player()])
+
+    def coach(self, state):
+        """Two lines (at most 26 characters each) of odds and the hard
+        player's move for the seat to act (``bot.coach``)."""
+        return self.bot.coach(state)
+
+    def coach_key(self):
+        """The button that toggles the coach overlay in play (the menu's
+        Coach line does it on boards without START)."""
+        return START
 
     def tumble(self, roller):
         """Random faces and a wobble (pixels) for every tumbling slot."""

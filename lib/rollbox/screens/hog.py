@@ -81,6 +81,9 @@ class HogScreen(Screen):
     def shake(self, state):
         return self.counts[state.turn_player()]
 
+    def coach(self, state):
+        return self.bot.coach(state, self.counts[state.turn_player()])
+
     def computer(self, state):
         n = self.bot.choose(state, self.seats[state.current_player()])
         self.counts[state.turn_player()] = n
