@@ -96,3 +96,39 @@ def test_every_game_coaches_within_the_line(game):
     # The odds change from prompt to prompt (SKUNK's scripted human is only
     # asked at a round's first roll, where they are the same).
     assert len(seen) >= (1 if game == "skunk" else 3)
+
+
+@pytest.mark.parametrize("damage", ("missing", "truncated"))
+@pytest.mark.parametrize("game,name", (("pig", "pig.bin"), ("hog", "hog.bin"),
+                                       ("skunkd", "skunkd_ev.bin")))
+def test_a_hard_seat_without_its_table_plays_medium_and_says_so(
+        tmp_path, monkeypatch, damage, game, name):
+    import rollbox.table as table
+
+    real = table.data_path
+    (tmp_path / "data").mkdir()
+    for other in ("pig.bin", "hog.bin", "skunkd_ev.bin", "skunkd_ot.bin"):
+        (tmp_path / "data" / other).write_bytes(open(real(other), "rb").read())
+    if damage == "missing":
+        (tmp_path / "data" / name).unlink()
+    else:
+        (tmp_path / "data" / name).write_bytes(open(real(name), "rb").read()[:100])
+    monkeypatch.setattr(table, "data_path", lambda n: str(tmp_path / "data" / n))
+    from rollbox.bots import hog, pig, skunkd_hard
+
+    monkeypatch.setattr(pig, "_open", [None, None])  # no table opened before this test's
+    monkeypatch.setattr(hog, "_open", [None, None])
+    monkeypatch.setattr(skunkd_hard, "_ev", None)
+    monkeypatch.setattr(skunkd_hard, "_ot", None)
+    told = []
+    sim = Simulation(game=game, seats=(3, 3), coach=1, log=None, seed=2)
+    say = sim.app.view.set_text
+
+    def watch(label, text):
+        if label is sim.app.view.message:
+            told.append(text)
+        say(label, text)
+
+    sim.app.view.set_text = watch
+    sim.run()
+    assert sim.app.state.is_terminal() and "Hard table unreadable: medium" in told

@@ -34,6 +34,7 @@ The contract, as the app calls it:
 
 import displayio
 
+from rollbox.bots import HARD, MEDIUM
 from rollbox.controls import START
 from rollbox.view import PLAIN
 
@@ -67,7 +68,18 @@ class Screen:
         self.view.set_text(self.view.message, text)
 
     def computer(self, state):
-        return self.bot.choose(state, self.seats[state.current_player()])
+        """The seat's action from the bot at the seat's level. A hard seat
+        whose solved table is missing or damaged (``OSError``,
+        ``ValueError`` from ``rollbox.table``) plays this decision at
+        medium and the message line says so: the game goes on."""
+        level = self.seats[state.current_player()]
+        try:
+            return self.bot.choose(state, level)
+        except (OSError, ValueError):
+            if level < HARD:
+                raise
+            self.say("Hard table unreadable: medium")
+            return self.bot.choose(state, MEDIUM)
 
     def coach(self, state):
         """Two lines (at most 26 characters each) of odds and the hard

@@ -85,7 +85,7 @@ class HogScreen(Screen):
         return self.bot.coach(state, self.counts[state.turn_player()])
 
     def computer(self, state):
-        n = self.bot.choose(state, self.seats[state.current_player()])
+        n = super().computer(state)
         self.counts[state.turn_player()] = n
         return n
 
