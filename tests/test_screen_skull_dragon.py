@@ -296,7 +296,7 @@ def test_the_dpad_moves_the_cursor_and_the_shake_follows_it():
 def test_refusals_explain_and_change_nothing():
     sim = quiet("pybadge", dice=(3, 2))
     s = sim.app.state
-    tap(sim, "START")
+    tap(sim, "SELECT")  # (START toggles the coach)
     assert texts(sim)[0] == "A skull die, B dragon die"
     tap(sim, "A")  # skull 3
     before = s.to_bytes()
@@ -319,7 +319,7 @@ def test_refusals_explain_and_change_nothing():
     tap(sim, "A")  # go on: book is gone
     with pytest.raises(ValueError):
         screen.keys_for(s, BOOK)
-    tap(sim, "START")
+    tap(sim, "SELECT")
     assert texts(sim)[0] == "A skull die, B dragon die" and s.to_bytes() == before
 
 

@@ -139,7 +139,7 @@ def test_roster_on_a_four_button_pygamer_and_its_refusals():
     s = sim.app.state
     roll(sim)
     before = s.to_bytes()
-    tap(sim, "START")
+    tap(sim, "SELECT")  # (START toggles the coach)
     assert message(sim) == "B: next  A: sit/roll" and s.to_bytes() == before
     tap(sim, "B")
     tap(sim, "A")
