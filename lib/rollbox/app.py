@@ -10,6 +10,16 @@ chosen game's rules, screen and bot are imported, when the game starts.
 Games played one after another with the same game and player count are a
 series: where the rules take a ``setter`` (SKUNK'D), the last winner sets
 the house options (RULES.md 1, "Before play").
+
+Save and resume (``rollbox.store`` on the board's nvm): the game (catalog
+index, parameters, seats, the state's bytes) is saved when it starts and
+whenever the turn passes to another seat (``turn_player()`` changes; in
+SKUNK that is the next round's shooter), never per frame or per roll: each
+save is a flash erase cycle. A finished game clears the save. The menu's
+settings are saved when a game starts and restored at power-up; a saved
+game puts "Resume: <game>" first on the menu, and A on it rebuilds the game,
+its screen and seats and goes on from the start of the saved turn. A write
+that fails ("Save failed" on the message line) never stops play.
 """
 
 import gc
@@ -17,10 +27,10 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from rollbox import catalog, dice
+from rollbox import catalog, dice, store
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
-from rollbox.menu import Menu
+from rollbox.menu import RESUME, Menu
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
 from rollbox.view import MENU_LINES, View
 
@@ -53,9 +63,11 @@ class App:
         accelerometer or None, shake figures, start-up notice).
     :param roller: the dice (default: ``Roller()`` on ``random``).
     :param log: optional ``log(text)`` for a transcript (the simulator's).
+    :param nvm: where saves go (default: ``hw.nvm`` if the hardware has one,
+        else ``microcontroller.nvm``; None on a board without it: no saves).
     """
 
-    def __init__(self, hw, roller=None, log=None, now=None):
+    def __init__(self, hw, roller=None, log=None, now=None, nvm=None):
         self.hw = hw
         self.view = View(hw.display)
         self.controls = Controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
@@ -86,7 +98,79 @@ class App:
         for bit in hw.key_map:
             buttons |= bit
         self._buttons = buttons
+        self._game_store = self._settings_store = None  # type: Any
+        self._resume = None  # type: Any  # the saved game's record, while offered
+        self._turn = -1  # turn_player() at the last game save
+        self._open_saves(getattr(hw, "nvm", None) if nvm is None else nvm)
         self._draw_menu()
+
+    # -- save and resume -----------------------------------------------------
+
+    def _open_saves(self, nvm):
+        """Find the nvm, restore the settings, offer a saved game."""
+        if nvm is None:
+            try:
+                import microcontroller
+
+                nvm = microcontroller.nvm
+            except (ImportError, AttributeError):
+                nvm = None
+        stores = store.open_stores(nvm)
+        if stores is None:
+            return
+        self._game_store, self._settings_store = stores
+        self.menu.restore(self._settings_store.load())
+        data = self._game_store.load()
+        if data is None:
+            return
+        try:
+            index = store.unpack_game(data)[0]
+            name = catalog.GAMES[index][catalog.NAME]
+        except (ValueError, IndexError):
+            return  # not a game this catalog knows: offer nothing, keep it
+        self._resume = data
+        self.menu.resume = name
+        self.menu.cursor = 0
+
+    def _write(self, target, payload):
+        """One save; a failed write is told, and play goes on."""
+        if target is None:
+            return
+        try:
+            if payload is None:
+                target.clear()
+            else:
+                target.save(payload)
+        except (OSError, RuntimeError, ValueError):
+            self._say("Save failed")
+
+    def _save_game(self):
+        s = self.state
+        self._turn = s.turn_player()
+        if self._game_store is None:
+            return
+        try:
+            payload = store.pack_game(self.menu.game, self.game, self.seats, s)
+        except ValueError:
+            self._say("Save failed")
+            return
+        self._write(self._game_store, payload)
+
+    def _resume_game(self, now):
+        """A on "Resume": the saved game, its screen and seats, at the saved
+        turn's prompt; an unreadable record is dropped from the menu."""
+        data = self._resume
+        self._resume = self.menu.resume = None
+        self.menu.cursor = 0
+        gc.collect()
+        try:
+            index, game, state, seats = store.rebuild_game(data)
+        except (ValueError, IndexError, ImportError):
+            self._draw_menu()
+            self.view.set_text(self.view.title, "Save unreadable")  # until the next key
+            return
+        self.menu.take_game(index, game.params, seats)
+        self._begin(game, state, seats, now, "resumed")
 
     def run(self):
         """Run forever on the device clock (never returns)."""
@@ -157,6 +241,7 @@ class App:
         if self.game is None or self._saved is None or not self._acting:
             return
         self._acting = False
+        self._turn = -1  # the next turn boundary saves again: the nvm follows the retry
         self.state = self.game.state_from_bytes(self._saved)
         if self.mode == _OVER and not self.state.is_terminal():
             self.mode = _PLAY
@@ -193,7 +278,10 @@ class App:
     def _step_menu(self, pressed, now):
         if not pressed:
             return
-        if self.menu.press(pressed):
+        chose = self.menu.press(pressed)
+        if chose == RESUME:
+            self._resume_game(now)
+        elif chose:
             self._start_game(now)
         else:
             self._draw_menu()
@@ -213,6 +301,8 @@ class App:
             v.set_text(v.menu_lines[i], text)
         if m.cursor == size - 1:
             v.set_text(v.status, "A:start B:next")
+        elif m.on_resume():
+            v.set_text(v.status, "A:resume B:next")
         else:
             v.set_text(v.status, "A:change B:next START:go" if self._buttons & START
                        else "A:change B:next")
@@ -236,13 +326,26 @@ class App:
         if series is not None and series[:2] == (m.game, m.players) and any(
                 p[0] == "setter" for p in game_class.PARAMS):
             params["setter"] = series[2] + 1  # the last winner sets the house options
-        self.game = game_class(**params)
-        self.state = self.game.new_initial_state()
-        self._saved = self.state.to_bytes()
-        self.seats = tuple(m.seats[:m.players])
+        game = game_class(**params)
+        self._resume = m.resume = None  # the new game's save replaces the old one
+        self._begin(game, game.new_initial_state(), tuple(m.seats[:m.players]), now,
+                    "new game")
+        self._write(self._settings_store, m.settings())
+        self._save_game()
+
+    def _begin(self, game, state, seats, now, how):
+        """Play ``game`` from ``state`` with ``seats``: its screen, title
+        and the first prompt (a new game or a resumed one)."""
+        m = self.menu
+        entry = m.entry()
+        self.game = game
+        self.state = state
+        self._saved = state.to_bytes()
+        self._turn = state.turn_player()
+        self.seats = seats
         self.coach = m.coach
         self.screen = catalog.load_class(entry[catalog.SCREEN])(
-            self.view, self.game, self.seats, self._buttons, catalog.load(entry[catalog.BOT]))
+            self.view, game, seats, self._buttons, catalog.load(entry[catalog.BOT]))
         self.mode = _PLAY
         if self.hw.accel is not None and not self.accel_ok:
             self.accel_ok = True  # try the accelerometer again each game
@@ -255,9 +358,9 @@ class App:
             title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
         v.set_text(v.title, title)
         v.set_text(v.message, self.notice)
-        self._log("new game: %s, seats %s" % (title, ", ".join(
-            "P%d (%s)" % (p + 1, "computer" if self.seats[p] else "human")
-            for p in range(m.players))))
+        self._log("%s: %s, seats %s" % (how, title, ", ".join(
+            "P%d (%s)" % (p + 1, "computer" if seats[p] else "human")
+            for p in range(len(seats)))))
         gc.collect()
         self._prompt(now)
 
@@ -381,7 +484,10 @@ class App:
             v.set_text(v.title, result)
             v.set_text(v.status, "A: menu")
             self._log("%s (%s)" % (result, self.screen.summary(s)))
+            self._write(self._game_store, None)  # a finished game is not resumed
             return
+        if s.turn_player() != self._turn:
+            self._save_game()
         self._prompt(now)
 
     # -- drawing -----------------------------------------------------------

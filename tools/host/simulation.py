@@ -172,23 +172,33 @@ class Simulation:
     """Set up a host board and the app, then :meth:`run` to a winner.
 
     :param out: folder for frame PNGs (None: keep no frames).
+    :param nvm: the board's non-volatile memory (a ``microcontroller.ByteArray``
+        of the host stand-in), e.g. one carried over from a simulation cut by
+        a power cut; None: a blank one for this board. The menu taps
+        (``setup``) assume the default menu: with a saved nvm set ``setup``
+        yourself (``["A"]`` resumes a saved game).
     """
 
     def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
                  goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
-                 out=None, log=print, accelerometer=True, start_ms=0, coach=0):
+                 out=None, log=print, accelerometer=True, start_ms=0, coach=0, nvm=None):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
         host_clock.use(host_clock.Clock(start_ms))
         self.clock = host_clock.current()
         self.board = boards.use(board, accelerometer=accelerometer)
+        import microcontroller
+
+        if nvm is not None:
+            microcontroller._use_nvm(nvm)
+        self.nvm = microcontroller.nvm
         from rollbox import hardware
         from rollbox.app import App
         from rollbox.dice import Roller
 
         self.hw = hardware.detect()
         self.rng = random.Random(seed)
-        self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log)
+        self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log, nvm=self.nvm)
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
         self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach)

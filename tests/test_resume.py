@@ -1,0 +1,164 @@
+"""Save and resume through the whole app: a game cut by a power cut mid-save
+(the nvm object carried over to a new Simulation, as after the power comes
+back) offers "Resume" and plays on to a winner from the saved scores; the
+settings come back; a corrupt save is ignored; a write error is told and
+play goes on; a finished game is not offered."""
+import microcontroller
+import pytest
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox import store
+
+
+def run_until(sim, condition, limit_ms=120_000):
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def menu_text(sim):
+    sim.step()
+    return [label.text for label in sim.app.view.menu_lines]
+
+
+def saved_state(nvm):
+    data = store.open_stores(nvm)[0].load()
+    return None if data is None else store.rebuild_game(data)
+
+
+def cut_mid_game(nvm, after, saves=4, **kw):
+    """Play until ``saves`` nvm writes happened, then cut the power ``after``
+    bytes into the next one. Returns the game record the nvm held before."""
+    sim = Simulation(log=None, nvm=nvm, **kw)
+    run_until(sim, lambda: nvm.writes >= saves and sim.app.mode == app_module._PLAY)
+    before = store.open_stores(nvm)[0].load()
+    nvm.cut(after)
+    with pytest.raises(microcontroller.PowerCut):
+        run_until(sim, lambda: False)
+    return before
+
+
+@pytest.mark.parametrize("after", [1, 20, 10_000])
+def test_a_game_cut_by_a_power_cut_resumes_from_the_menu(after):
+    nvm = microcontroller.ByteArray()
+    before = cut_mid_game(nvm, after, game="pig", seats=(0, 1), goal=50, seed=3)
+    after_cut = store.open_stores(nvm)[0].load()
+    assert after_cut is not None and (after_cut == before or after >= len(after_cut) + 12)
+    _, _, expected, _ = store.rebuild_game(after_cut)
+
+    sim = Simulation(log=None, nvm=nvm, seed=9)
+    shown = menu_text(sim)
+    assert shown[0] == ">Resume: Pig" and shown[1] == " Game: Pig"
+    assert sim.app.view.status.text == "A:resume B:next"
+    sim.setup = ["A"]
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    assert sim.app.state.to_bytes() == expected.to_bytes()
+    assert sim.app.seats == (0, 1) and sim.app.game.params["goal"] == 50
+    assert sim.app.view.title.text == "Pig to 50"
+    winner = sim.run()
+    assert sim.app.state.scores[winner] >= 50
+    assert all(a >= b for a, b in zip(sim.app.state.scores, expected.scores))
+    # The finished game is cleared: the next power-up offers no resume.
+    again = Simulation(log=None, nvm=nvm)
+    assert menu_text(again)[0] == ">Game: Pig"
+
+
+@pytest.mark.parametrize("game,players,seats,finish", [
+    ("hog", 3, (0, 2, 3), False), ("skunkd", 2, (1, 0), False), ("skunk", 3, (1, 1, 0), True),
+    ("skull-dragon", 2, (3, 1), True)])
+def test_every_kind_of_game_resumes(game, players, seats, finish):
+    nvm = microcontroller.ByteArray()
+    cut_mid_game(nvm, 5, saves=5, game=game, players=players, seats=seats, seed=4)
+    _, _, expected, want_seats = saved_state(nvm)
+    sim = Simulation(log=None, nvm=nvm, seed=5)
+    sim.setup = ["A"]
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    assert sim.app.state.to_bytes() == expected.to_bytes() and sim.app.seats == want_seats
+    if finish:
+        sim.run()
+        assert sim.app.state.is_terminal()
+    else:  # plays on: the next turn is saved again
+        writes = nvm.writes
+        run_until(sim, lambda: nvm.writes > writes)
+        assert saved_state(nvm)[2].turn_player() != expected.turn_player()
+
+
+def test_settings_are_restored_at_power_up():
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(log=None, nvm=nvm, game="hog", six_bad=1, players=3, seats=(0, 2, 3),
+                     goal=50, coach=1, seed=2)
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    again = Simulation(log=None, nvm=nvm)
+    m = again.app.menu
+    assert (m.game, m.six_bad, m.players, m.goal, m.coach, m.seats[:3]) == \
+        (3, 1, 3, 50, 1, [0, 2, 3])
+    shown = menu_text(again)
+    assert shown[:3] == [">Resume: Hog", " Game: Hog", " 6 is bad: on"]
+    again.setup = ["B", "START"]  # a new game instead: the save is replaced
+    run_until(again, lambda: again.app.mode == app_module._PLAY)
+    assert again.app.game.NAME == "hog" and again.app.seats == (0, 2, 3)
+    assert again.app.coach == 1 and again.app.state.to_bytes() == \
+        again.app.game.new_initial_state().to_bytes()
+
+
+def test_a_corrupt_save_shows_nothing_and_loses_nothing():
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(log=None, nvm=nvm, game="big-pig", players=3, seats=(0, 1, 1), seed=2)
+    run_until(sim, lambda: nvm.writes >= 6)
+    for slot in (store.GAME_START, store.GAME_START + store.HALF):
+        nvm.data[slot + store.HEADER] ^= 0x40  # a flipped bit in each game slot's payload
+    again = Simulation(log=None, nvm=nvm)
+    assert menu_text(again)[0] == ">Game: Big Pig" and again.app.menu.resume is None
+    assert again.app.menu.players == 3  # the settings survive
+    # One corrupt slot only: the other (one turn older) is offered.
+    nvm2 = microcontroller.ByteArray()
+    sim = Simulation(log=None, nvm=nvm2, seed=2)
+    run_until(sim, lambda: nvm2.writes >= 6)
+    game_store = store.open_stores(nvm2)[0]
+    game_store.load()
+    newest = store.GAME_START + store.HALF * game_store._newest
+    older = store.Store(nvm2, store.GAME_START, store.GAME_SLOT, store.HALF, store.KIND_GAME)
+    nvm2.data[newest + 4] ^= 0x01  # the newest record's sequence number
+    assert older.load() is not None
+    assert menu_text(Simulation(log=None, nvm=nvm2))[0] == ">Resume: Pig"
+
+
+@pytest.mark.parametrize("error", [RuntimeError("Unable to write to nvm."),
+                                   OSError(5, "Input/output error")])
+def test_a_write_error_is_shown_and_play_goes_on(error):
+    nvm = microcontroller.ByteArray()
+    nvm.fail_writes = error
+    sim = Simulation(log=None, nvm=nvm, goal=20, seats=(1, 1), seed=4)
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    assert sim.app.view.message.text == "Save failed"
+    assert sim.run() >= 0 and sim.app.state.is_terminal()
+    nvm.fail_writes = None
+    assert menu_text(Simulation(log=None, nvm=nvm))[0] == ">Game: Pig"
+
+
+def test_saves_only_when_the_turn_passes():
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(log=None, nvm=nvm, goal=50, seats=(1, 1), seed=6)
+    turns = []
+    original = sim.app._save_game
+
+    def counting():
+        turns.append(sim.app.state.turn_player())
+        original()
+
+    sim.app._save_game = counting
+    sim.run()
+    # settings + one save per turn (the first at the start) + the clear at the end
+    assert nvm.writes == 1 + len(turns) + 1
+    assert all(a != b for a, b in zip(turns, turns[1:]))
+    assert len(turns) >= 3
+
+
+def test_an_nvm_that_raises_on_read_means_no_save():
+    nvm = microcontroller.ByteArray()
+    nvm.fail_reads = OSError(5, "Input/output error")
+    sim = Simulation(log=None, nvm=nvm, goal=20, seats=(1, 1), seed=4)
+    assert menu_text(sim)[0] == ">Game: Pig"
+    sim.run()
