@@ -16,7 +16,7 @@ def lines(m):
 def test_pig_lines_and_params():
     m = Menu()
     assert lines(m) == ["Game: Pig", "6 is bad: off", "Players: 2", "Goal: 100",
-                        "P1: human", "P2: easy", "Coach: off", "Start"]
+                        "P1: human", "P2: easy", "Coach: off", "Lifetime stats", "Start"]
     assert m.params() == {"variant": 0, "six_bad": 0, "players": 2, "goal": 100}
 
 
@@ -36,7 +36,7 @@ def test_games_without_options_or_goal():
     m = Menu()
     m.game = [e[catalog.NAME] for e in catalog.GAMES].index("Skull & Dragon")
     assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: easy",
-                        "Coach: off", "Start"]
+                        "Coach: off", "Lifetime stats", "Start"]
     assert m.params() == {"players": 2}
 
 
@@ -48,7 +48,7 @@ def test_changing_game_keeps_players_and_goal_valid():
     m.cursor = 1  # Players
     for _ in range(6):
         m.press(controls.A)
-    assert m.players == 8 and m.size() == 2 + 8 + 2
+    assert m.players == 8 and m.size() == 2 + 8 + 3
     m.cursor = 0
     m.press(controls.A)  # on to Skull & Dragon: 2..4 players
     assert m.entry()[catalog.NAME] == "Skull & Dragon" and m.players == 4
@@ -85,7 +85,7 @@ def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
     sim.step()
     shown = [label.text for label in sim.app.view.menu_lines]
     assert len(shown) == MENU_LINES and shown[-1] == ">Start"
-    assert shown[-2] == " Coach: off" and shown[-3] == " P8: human"
+    assert shown[-2] == " Lifetime stats" and shown[-3] == " Coach: off"
     sim.keys.tap("B", sim.clock.now)  # wraps to the top
     for _ in range(10):
         sim.step()

@@ -150,8 +150,9 @@ def test_saves_only_when_the_turn_passes():
 
     sim.app._save_game = counting
     sim.run()
-    # settings + one save per turn (the first at the start) + the clear at the end
-    assert nvm.writes == 1 + len(turns) + 1
+    # settings + one save per turn (the first at the start) + the clear at the
+    # end + the lifetime stats at the end
+    assert nvm.writes == 1 + len(turns) + 1 + 1
     assert all(a != b for a, b in zip(turns, turns[1:]))
     assert len(turns) >= 3
 

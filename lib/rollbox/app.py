@@ -30,7 +30,7 @@ from micropython import const
 from rollbox import catalog, dice, store
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
-from rollbox.menu import RESUME, Menu
+from rollbox.menu import RESUME, STATS, Menu
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
 from rollbox.view import MENU_LINES, View
 
@@ -42,6 +42,7 @@ except ImportError:
 _MENU = const(0)
 _PLAY = const(1)
 _OVER = const(2)
+_STATS = const(3)  # the lifetime stats screen (from the menu)
 
 _PROMPT = const(0)  # waiting for the seat to act
 _TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
@@ -65,9 +66,11 @@ class App:
     :param log: optional ``log(text)`` for a transcript (the simulator's).
     :param nvm: where saves go (default: ``hw.nvm`` if the hardware has one,
         else ``microcontroller.nvm``; None on a board without it: no saves).
+    :param boot_notice: boot.py's outcome when saves cannot work ("USB drive
+        mode: saves off", ``rollbox.bootmode.status``), shown on the menu.
     """
 
-    def __init__(self, hw, roller=None, log=None, now=None, nvm=None):
+    def __init__(self, hw, roller=None, log=None, now=None, nvm=None, boot_notice=""):
         self.hw = hw
         self.view = View(hw.display)
         self.controls = Controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
@@ -98,11 +101,14 @@ class App:
         for bit in hw.key_map:
             buttons |= bit
         self._buttons = buttons
-        self._game_store = self._settings_store = None  # type: Any
+        self._game_store = self._settings_store = self._stats_store = None  # type: Any
+        self.stats = None  # type: Any  # rollbox.stats.Stats, with an nvm
         self._resume = None  # type: Any  # the saved game's record, while offered
         self._turn = -1  # turn_player() at the last game save
         self._open_saves(getattr(hw, "nvm", None) if nvm is None else nvm)
         self._draw_menu()
+        if boot_notice:
+            self.view.set_text(self.view.message, boot_notice)
 
     # -- save and resume -----------------------------------------------------
 
@@ -119,6 +125,7 @@ class App:
         if stores is None:
             return
         self._game_store, self._settings_store = stores
+        self._open_stats(nvm)
         self.menu.restore(self._settings_store.load())
         data = self._game_store.load()
         if data is None:
@@ -131,6 +138,44 @@ class App:
         self._resume = data
         self.menu.resume = name
         self.menu.cursor = 0
+
+    def _open_stats(self, nvm):
+        """The lifetime stats (``rollbox.stats``) from their nvm region; the
+        roller counts every die's face into them, saved when a game ends
+        (not per roll: each save is an erase cycle)."""
+        from rollbox.stats import Stats
+
+        self._stats_store = store.open_stats(nvm)
+        self.stats = Stats(self._stats_store.load())
+        self.roller.stats = self.stats
+
+    def _count_game(self, won):
+        """A finished game into the lifetime stats: the game, the kinds of
+        its winning seats (0 human, 1..3 a computer level)."""
+        if self.stats is None:
+            return
+        try:
+            self.stats.record_game(self.menu.game, [self.seats[p] for p in won])
+        except ValueError:
+            return
+        self._write(self._stats_store, self.stats.to_bytes())
+
+    def _show_stats(self):
+        """The lifetime stats screen (the menu's "Lifetime stats"); any key
+        goes back to the menu."""
+        from rollbox.screens.stats import StatsScreen
+        from rollbox.stats import Stats
+
+        if self.stats is None:
+            self.stats = Stats()  # no nvm: this power-up's dice only
+            self.roller.stats = self.stats
+        v = self.view
+        self.screen = StatsScreen(v)
+        v.show_screen(self.screen.group)
+        self.screen.update(self.stats)
+        v.set_text(v.message, "")
+        v.set_text(v.status, "Any key: menu")
+        self.mode = _STATS
 
     def _write(self, target, payload):
         """One save; a failed write is told, and play goes on."""
@@ -212,6 +257,10 @@ class App:
             self._step_menu(pressed, now)
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
+        elif self.mode == _STATS:
+            if pressed:
+                self.screen = None
+                self._to_menu()
         elif pressed & (A | START):
             self._to_menu()
 
@@ -281,6 +330,8 @@ class App:
         chose = self.menu.press(pressed)
         if chose == RESUME:
             self._resume_game(now)
+        elif chose == STATS:
+            self._show_stats()
         elif chose:
             self._start_game(now)
         else:
@@ -483,8 +534,10 @@ class App:
             self._series = (self.menu.game, len(self.seats), won[0]) if len(won) == 1 else None
             v.set_text(v.title, result)
             v.set_text(v.status, "A: menu")
+            v.show_coach(None)  # the result is the news now
             self._log("%s (%s)" % (result, self.screen.summary(s)))
             self._write(self._game_store, None)  # a finished game is not resumed
+            self._count_game(won)
             return
         if s.turn_player() != self._turn:
             self._save_game()

@@ -152,9 +152,13 @@ class Roller:
     def __init__(self, randrange=None):
         # type: (Optional[Callable[[int], int]]) -> None
         self._randrange = randrange or random.randrange
+        self.stats = None  # a rollbox.stats.Stats that counts the faces, or None
 
     def outcome(self, state):
-        """One chance action of ``state``, drawn by weight.
+        """One chance action of ``state``, drawn by weight. With ``stats``
+        set, a die's face is counted: the outcome's place among six equally
+        likely ones (one die, 1..6 in list order), or among 36 (two dice:
+        first die ``i // 6 + 1``, second ``i % 6 + 1``).
 
         :raises ValueError: ``state`` is not at a chance node.
         """
@@ -162,11 +166,25 @@ class Roller:
         if not outcomes:
             raise ValueError("not a chance node")
         r = self._randrange(sum(w for _, w in outcomes))
+        i = 0
         for action, weight in outcomes:
             r -= weight
             if r < 0:
+                if self.stats is not None:
+                    self._count(outcomes, i)
                 return action
+            i += 1
         raise ValueError("randrange out of range")
+
+    def _count(self, outcomes, i):
+        n = len(outcomes)
+        if outcomes[0][1] != 1 or outcomes[n - 1][1] != 1:
+            return  # not dice of equal faces (a weighted node)
+        if n == 6:
+            self.stats.add_face(i + 1)
+        elif n == 36:
+            self.stats.add_face(i // 6 + 1)
+            self.stats.add_face(i % 6 + 1)
 
     def face(self):
         """A face 1..6 (for the tumble animation only)."""

@@ -29,9 +29,11 @@ _GOAL = const(3)
 _SEAT = const(4)
 _COACH = const(5)
 _START = const(6)
+_STATS = const(8)
 _RESUME = const(7)
 START_GAME = const(1)  # press(): a new game
 RESUME = const(2)  # press(): resume the saved game
+STATS = const(3)  # press(): show the lifetime stats
 SETTINGS_BYTES = const(14)
 SEAT_KINDS = LEVEL_NAMES  # 0 human, then the computer levels of rollbox.bots
 MAX_SEATS = const(8)
@@ -68,7 +70,7 @@ class Menu:
         items.append(_PLAYERS)
         if e[catalog.GOALS]:
             items.append(_GOAL)
-        return tuple(items) + (_SEAT,) * self.players + (_COACH, _START)
+        return tuple(items) + (_SEAT,) * self.players + (_COACH, _STATS, _START)
 
     def size(self):
         """Number of lines: the game's items, one per seat, then Start."""
@@ -93,6 +95,8 @@ class Menu:
             return "P%d: %s" % (seat + 1, SEAT_KINDS[self.seats[seat]])
         if kind == _COACH:
             return "Coach: " + ("on" if self.coach else "off")
+        if kind == _STATS:
+            return "Lifetime stats"
         return "Start"
 
     def params(self):
@@ -113,7 +117,8 @@ class Menu:
     def press(self, buttons):
         """Apply a bitmask of pressed logical buttons. Returns
         :data:`START_GAME` (truthy) when the player chose a new game,
-        :data:`RESUME` for the saved game, else False."""
+        :data:`RESUME` for the saved game, :data:`STATS` for the lifetime
+        stats, else False."""
         last = self.size() - 1
         if buttons & controls.START:
             return RESUME if self.on_resume() else START_GAME
@@ -130,6 +135,8 @@ class Menu:
             return START_GAME if buttons & controls.A else False
         if step and self.on_resume():
             return RESUME if buttons & controls.A else False
+        if step and self._items()[self.cursor] == _STATS:
+            return STATS if buttons & controls.A else False
         if step:
             self._change(step)
         return False

@@ -254,6 +254,17 @@ def open_stores(nvm):
             Store(nvm, SETTINGS_START, SETTINGS_SLOT, half, KIND_SETTINGS))
 
 
+def open_stats(nvm):
+    # type: (Any) -> Optional[Store]
+    """The lifetime stats' store (``rollbox.stats`` records) on ``nvm``, or
+    None as for :func:`open_stores`."""
+    stores = open_stores(nvm)
+    if stores is None:
+        return None
+    half = stores[0]._at[1] - stores[0]._at[0]
+    return Store(nvm, STATS_START, STATS_SLOT, half, KIND_STATS)
+
+
 # -- the game record ---------------------------------------------------------
 
 

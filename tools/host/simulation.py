@@ -118,16 +118,21 @@ class Keys:
             and now - self._released_at < 2 * FRAME_MS
 
 
-def menu_taps(game, six_bad, players, seats, goal, coach=0):
+def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None):
     """Logical buttons that set the menu from its defaults to ``game``
     (index in ``rollbox.catalog.GAMES``), the "6 is bad" option, player
     count, seat kinds (0 human, 1..3 a computer level) and goal (None: the
     game's default), the coach (0/1) and start, with A and B only (the
-    two-button boards). Worked out on a real ``Menu``."""
+    two-button boards). Worked out on a real ``Menu``, from ``start`` (the
+    app's menu as restored at power-up: settings and a Resume line) or the
+    defaults."""
     from rollbox import catalog
     from rollbox.menu import Menu
 
     m = Menu()
+    if start is not None:
+        m.restore(start.settings())
+        m.resume, m.cursor = start.resume, start.cursor
     taps = []
 
     def press(name):
@@ -136,6 +141,8 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0):
         taps.append(name)
         m.press(getattr(controls, name))
 
+    if m.on_resume():
+        press("B")  # past "Resume": a new game
     while m.game != game:
         press("A")
     press("B")
@@ -161,8 +168,9 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0):
         while m.seats[i] != seats[i]:
             press("A")
         press("B")
-    if coach:
+    if m.coach != coach:
         press("A")
+    press("B")  # to "Lifetime stats"
     press("B")
     press("A")  # A on "Start": every board has A (not all have START)
     return taps
@@ -201,7 +209,8 @@ class Simulation:
         self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log, nvm=self.nvm)
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
-        self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach)
+        self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach,
+                               self.app.menu)
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0

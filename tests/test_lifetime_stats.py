@@ -1,0 +1,67 @@
+"""Lifetime stats in the app: every die the roller lands is counted, a
+finished game is counted with the kinds of its winning seats and saved to
+the nvm once, and the menu's "Lifetime stats" shows them (a key goes back)."""
+import microcontroller
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox import controls
+from rollbox.bots import EASY, HARD
+from rollbox.stats import Stats
+
+
+def played_game(game, seats, nvm, seed=4):
+    sim = Simulation(game=game, seats=seats, log=None, nvm=nvm, seed=seed)
+    landed = []
+    outcome = sim.app.roller.outcome
+
+    def counting(state):
+        n = len(state.chance_outcomes())
+        action = outcome(state)
+        landed.append(n)
+        return action
+
+    sim.app.roller.outcome = counting
+    sim.run()
+    return sim, landed
+
+
+def faces(stats):
+    return [stats.face(f) for f in range(1, 7)]
+
+
+def test_a_finished_game_is_counted_and_survives_a_power_cut():
+    nvm = microcontroller.ByteArray()
+    sim, landed = played_game("pig", (EASY, HARD), nvm)
+    won = sim.app.state.winners()
+    assert len(won) == 1 and set(landed) == {6}
+    again = Simulation(log=None, nvm=nvm).app.stats  # power up again
+    assert again.played(0) == 1 and again.won(0, (EASY, HARD)[won[0]]) == 1
+    assert sum(faces(again)) == len(landed)  # one die a roll
+    assert faces(again) == faces(sim.app.stats)
+
+
+def test_two_dice_count_two_faces_and_games_add_up():
+    nvm = microcontroller.ByteArray()
+    _, first = played_game("two-dice", (EASY, EASY), nvm, seed=1)
+    sim, second = played_game("two-dice", (EASY, EASY), nvm, seed=2)
+    stats = Stats(bytes(sim.app.stats.to_bytes()))
+    assert set(first + second) == {36}
+    assert stats.played(1) == 2 and stats.won(1, EASY) == 2
+    assert sum(faces(stats)) == 2 * (len(first) + len(second))
+
+
+def test_the_menu_shows_the_stats_and_a_key_goes_back():
+    nvm = microcontroller.ByteArray()
+    played_game("pig", (EASY, EASY), nvm)
+    sim = Simulation(log=None, nvm=nvm)
+    app = sim.app
+    while app.menu.line(app.menu.cursor) != "Lifetime stats":
+        app.step(sim.clock.now)
+        app.menu.press(controls.B)
+    app._step_menu(controls.A, sim.clock.now)
+    assert app.mode == app_module._STATS and app.view.status.text == "Any key: menu"
+    shown = [label.text for label in app.screen.group if hasattr(label, "text")]
+    assert any("Pig" in text for text in shown)
+    app._dispatch(controls.B, 0, sim.clock.now)
+    assert app.mode == app_module._MENU and app.screen is None
