@@ -132,3 +132,11 @@ def test_a_hard_seat_without_its_table_plays_medium_and_says_so(
     sim.app.view.set_text = watch
     sim.run()
     assert sim.app.state.is_terminal() and "Hard table unreadable: medium" in told
+
+
+def test_the_coach_steps_aside_for_the_result():
+    # A human's winning hold ends the game: the result line is not covered.
+    sim = Simulation(game="pig", seats=(0, 1), coach=1, log=None, goal=20, seed=5)
+    sim.run()
+    assert sim.app.state.winners() == [0]  # P1, the human, held to win
+    assert sim.app.mode == app_module._OVER and sim.app.view.coach.hidden
