@@ -132,7 +132,7 @@ class App:
             return
         try:
             index = store.unpack_game(data)[0]
-            name = catalog.GAMES[index][catalog.NAME]
+            name = str(catalog.GAMES[index][catalog.NAME])
         except (ValueError, IndexError):
             return  # not a game this catalog knows: offer nothing, keep it
         self._resume = data

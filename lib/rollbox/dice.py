@@ -42,7 +42,7 @@ import random
 from micropython import const
 
 try:
-    from typing import Callable, Optional  # noqa: F401 (used in type comments)
+    from typing import Any, Callable, Optional  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -152,7 +152,7 @@ class Roller:
     def __init__(self, randrange=None):
         # type: (Optional[Callable[[int], int]]) -> None
         self._randrange = randrange or random.randrange
-        self.stats = None  # a rollbox.stats.Stats that counts the faces, or None
+        self.stats = None  # type: Any  # a rollbox.stats.Stats that counts the faces, or None
 
     def outcome(self, state):
         """One chance action of ``state``, drawn by weight. With ``stats``

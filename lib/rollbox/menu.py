@@ -18,7 +18,7 @@ from rollbox import catalog, controls
 from rollbox.bots import LEVEL_NAMES
 
 try:
-    from typing import Optional  # noqa: F401 (used in type comments)
+    from typing import Any, Optional  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -81,7 +81,7 @@ class Menu:
         items = self._items()
         kind = items[i]
         if kind == _RESUME:
-            return "Resume: " + self.resume
+            return "Resume: %s" % self.resume
         if kind == _GAME:
             return "Game: " + self.entry()[catalog.NAME]
         if kind == _SIX:
@@ -195,7 +195,8 @@ class Menu:
             if data[5 + i] >= len(SEAT_KINDS):
                 return False
         goal = data[3] << 8 | data[4]
-        if e[catalog.GOALS] and goal not in e[catalog.GOALS]:
+        goals = e[catalog.GOALS]  # type: Any
+        if goals and goal not in goals:
             return False
         self.game = game
         self.six_bad = six_bad

@@ -116,7 +116,7 @@ class StatsScreen:
             # Each number " %4d" (a space before it even at 5 digits); the
             # name gets what is left of the line.
             if wide:
-                name = catalog.GAMES[g][catalog.NAME]
+                name = str(catalog.GAMES[g][catalog.NAME])
                 nums = " %4d %4d %4d %4d %4d" % (played, you, stats.won(g, EASY),
                                                  stats.won(g, MEDIUM), stats.won(g, HARD))
             else:
@@ -126,12 +126,12 @@ class StatsScreen:
             room = self.width - len(nums)
             v.set_text(self.game_lines[g], (name + " " * room)[:room] + nums)
         counts = stats.faces()
-        shown = [_count(c) for c in counts]
+        counted = [_count(c) for c in counts]
         form = "faces  %d:%s  %d:%s  %d:%s" if wide else "%d:%s %d:%s %d:%s"
-        v.set_text(self.face_lines[0], form % (1, shown[0], 2, shown[1], 3, shown[2]))
+        v.set_text(self.face_lines[0], form % (1, counted[0], 2, counted[1], 3, counted[2]))
         if wide:
             form = "       " + form[7:]
-        v.set_text(self.face_lines[1], form % (4, shown[3], 5, shown[4], 6, shown[5]))
+        v.set_text(self.face_lines[1], form % (4, counted[3], 5, counted[4], 6, counted[5]))
         text, warn = verdict_text(counts, self.width)
         v.set_text(self.verdict, text)
         color = WARN if warn else INK
