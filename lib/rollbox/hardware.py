@@ -37,9 +37,10 @@ class Hardware:
     """What the app needs from a board. ``keys`` is a keypad object or None;
     ``key_map`` gives the logical button of each key number; ``accel`` is an
     ``adafruit_lis3dh.LIS3DH_I2C`` or None; ``shake`` the detector figures;
-    ``message`` a start-up notice ("" when all is well)."""
+    ``message`` a start-up notice ("" when all is well); ``nvm`` the board's
+    ``microcontroller.nvm`` (saves, settings, stats) or None without one."""
 
-    def __init__(self, name, display, keys, key_map, accel, message, shake=SHAKE):
+    def __init__(self, name, display, keys, key_map, accel, message, shake=SHAKE, nvm=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -47,6 +48,7 @@ class Hardware:
         self.accel = accel
         self.message = message
         self.shake = shake
+        self.nvm = nvm
 
 
 def open_lis3dh(i2c, addresses):
@@ -82,7 +84,16 @@ def _board_i2c(board):
 def _finish(name, display, keys, key_map, i2c, addresses):
     accel = open_lis3dh(i2c, addresses) if i2c is not None else None
     message = "" if accel else "No accelerometer: A rolls"
-    return Hardware(name, display, keys, key_map, accel, message)
+    return Hardware(name, display, keys, key_map, accel, message, nvm=_nvm())
+
+
+def _nvm():
+    try:
+        import microcontroller
+
+        return microcontroller.nvm
+    except (ImportError, AttributeError):
+        return None
 
 
 def detect():
