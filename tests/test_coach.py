@@ -116,8 +116,8 @@ def test_a_hard_seat_without_its_table_plays_medium_and_says_so(
     monkeypatch.setattr(table, "data_path", lambda n: str(tmp_path / "data" / n))
     from rollbox.bots import hog, pig, skunkd_hard
 
-    monkeypatch.setattr(pig, "_open", [None, None])  # no table opened before this test's
-    monkeypatch.setattr(hog, "_open", [None, None])
+    monkeypatch.setattr(pig, "_open", None)  # no table opened before this test's
+    monkeypatch.setattr(hog, "_open", None)
     monkeypatch.setattr(skunkd_hard, "_ev", None)
     monkeypatch.setattr(skunkd_hard, "_ot", None)
     told = []

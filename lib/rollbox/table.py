@@ -83,3 +83,23 @@ class Table:
     def close(self):
         # type: () -> None
         self._file.close()
+
+
+class OneOpen:
+    """The one table a bot keeps open: :meth:`get` opens another only when
+    the file name changes (a new game's variant), closing the old one."""
+
+    def __init__(self):
+        self.name = None  # type: Optional[str]
+        self.table = None  # type: Optional[Table]
+
+    def get(self, name, magic):
+        # type: (str, bytes) -> Table
+        """The open :class:`Table` ``name`` (same errors as ``Table``)."""
+        if self.name != name or self.table is None:
+            if self.table is not None:
+                self.table.close()
+            self.name = self.table = None
+            self.table = Table(name, magic)
+            self.name = name
+        return self.table

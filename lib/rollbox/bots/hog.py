@@ -97,20 +97,16 @@ def best_chance(six_bad, need):
     return best
 
 
-_open = [None, None]  # [file name, Table] of the table in use
+_open = None  # the rollbox.table.OneOpen of the table in use, once needed
 
 
 def _table(six_bad):
-    from rollbox.table import Table
+    global _open
+    if _open is None:
+        from rollbox.table import OneOpen
 
-    name = "hog6.bin" if six_bad else "hog.bin"
-    if _open[0] != name:
-        if _open[1] is not None:
-            _open[1].close()
-        _open[1] = None
-        _open[1] = Table(name, b"HOG1")
-        _open[0] = name
-    return _open[1]
+        _open = OneOpen()
+    return _open.get("hog6.bin" if six_bad else "hog.bin", b"HOG1")
 
 
 def hard_record(state):

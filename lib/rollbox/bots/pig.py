@@ -38,21 +38,18 @@ _RACE = const(29)  # MEDIUM: within this many points of the goal, roll for it
 _ONE = const(65535)  # a table's probability 1
 _NAMES = ("pig", "twodice", "bigpig")
 
-_open = [None, None]  # [file name, Table] of the table in use (one at a time)
+_open = None  # the rollbox.table.OneOpen of the table in use, once needed
 
 
 def _table(params):
     """The open table for ``params``' variant and "6 is bad" option."""
-    from rollbox.table import Table
+    global _open
+    if _open is None:
+        from rollbox.table import OneOpen
 
-    name = _NAMES[params["variant"]] + ("6" if params["six_bad"] else "") + ".bin"
-    if _open[0] != name:
-        if _open[1] is not None:
-            _open[1].close()
-        _open[1] = None
-        _open[1] = Table(name, b"PIG1")
-        _open[0] = name
-    return _open[1]
+        _open = OneOpen()
+    return _open.get(_NAMES[params["variant"]] + ("6" if params["six_bad"] else "") + ".bin",
+                     b"PIG1")
 
 
 def _seats(state):
@@ -93,10 +90,8 @@ def hard_rolls(state):
     """
     i, j, k = _seats(state)
     goal = state.game.params["goal"]
-    if k == 0:
-        return True
-    if i + k >= goal:
-        return False
+    if k == 0 or i + k >= goal:
+        return k == 0  # roll to start; hold to win
     table = _table(state.game.params)
     top = table.u16(12)
     ti, tj = _shift(table, goal, i), _shift(table, goal, j)
@@ -109,10 +104,8 @@ def hard_rolls(state):
 def _medium_rolls(state):
     i, j, k = _seats(state)
     goal = state.game.params["goal"]
-    if k == 0:
-        return True
-    if i + k >= goal:
-        return False
+    if k == 0 or i + k >= goal:
+        return k == 0  # roll to start; hold to win
     if i >= goal - _RACE or j >= goal - _RACE:
         return True
     return k < 21 + (j - i + 4) // 8  # round((j - i) / 8), halves up
