@@ -193,12 +193,27 @@ def choose(state, level=1):
     if state.phase not in (PICK_DIE, ACCEPT_OR_MULTIPLY, DIRECTION, AFTER_SUCCESS):
         raise ValueError("no decision to take")
     if level >= 3:
-        from rollbox.bots import skull_dragon_hard
-
-        return skull_dragon_hard.choose(state)
+        return _hard().choose(state)
     if level == 2:
         return _medium(state)
     return _easy(state)
+
+
+_hard_module = None  # rollbox.bots.skull_dragon_hard, once loaded
+
+
+def _hard():
+    """The HARD module, loaded on first use after a collection (it is the
+    largest piece of this game: room for it in a fragmented heap)."""
+    global _hard_module
+    if _hard_module is None:
+        import gc
+
+        gc.collect()
+        from rollbox.bots import skull_dragon_hard
+
+        _hard_module = skull_dragon_hard
+    return _hard_module
 
 
 
@@ -216,8 +231,7 @@ def coach(state):
         phase = state.phase
         if phase not in (PICK_DIE, ACCEPT_OR_MULTIPLY, DIRECTION, AFTER_SUCCESS):
             return "", ""
-        from rollbox.bots import skull_dragon_hard as hard
-
+        hard = _hard()
         action = hard.choose(state)
         if action == BOOK:
             hint = "Hard: book %d" % state.turn_points
