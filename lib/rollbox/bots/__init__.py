@@ -15,3 +15,20 @@ MEDIUM = const(2)
 HARD = const(3)
 LEVEL_NAMES = ("human", "easy", "medium", "hard")
 COACH_CHARS = const(26)  # 160 pixels of terminalio's 6-pixel glyphs
+
+
+def best_other(scores, seat):
+    """The highest score (points) among the seats other than ``seat``: the
+    opponent a two-player solved table plays against (0 with none)."""
+    best = 0
+    for q in range(len(scores)):
+        if q != seat and scores[q] > best:
+            best = scores[q]
+    return best
+
+
+def table_score(top, goal, score):
+    """A score's row in a table solved for goal ``top``: the same points
+    still to go (exact while ``goal - score <= top``; else read as ``top``
+    to go)."""
+    return max(0, score + top - goal)

@@ -18,7 +18,7 @@ Pure: no display, no randomness.
 
 from games.hog import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
 from games.pig import is_bad
-from rollbox.bots import HARD, MEDIUM
+from rollbox.bots import HARD, MEDIUM, best_other, table_score
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -119,16 +119,10 @@ def hard_record(state):
     """
     params = state.game.params
     p = state.current_player()
-    scores = state.scores
-    other = 0
-    for q in range(len(scores)):
-        if q != p and scores[q] > other:
-            other = scores[q]
     table = _table(params["six_bad"])
-    top = table.u16(12)
-    shift = top - params["goal"]
-    i = max(0, scores[p] + shift)
-    j = max(0, other + shift)
+    top, goal = table.u16(12), params["goal"]
+    i = table_score(top, goal, state.scores[p])
+    j = table_score(top, goal, best_other(state.scores, p))
     return table.read(i * top + j)
 
 

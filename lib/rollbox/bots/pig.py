@@ -24,7 +24,7 @@ the seat's chance of winning from the table (exact for two players).
 from micropython import const
 
 from games.pig import ADD, BUST, HOLD, PIG, ROLL, WIPE, score_roll
-from rollbox.bots import HARD, MEDIUM
+from rollbox.bots import HARD, MEDIUM, best_other, table_score
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -56,18 +56,7 @@ def _seats(state):
     # type: (PigState) -> Tuple[int, int, int]
     """(the seat's score, the best other score, the turn total)."""
     p = state.turn_player()
-    scores = state.scores
-    best = 0
-    for q in range(len(scores)):
-        if q != p and scores[q] > best:
-            best = scores[q]
-    return scores[p], best, state.turn_total
-
-
-def _shift(table, goal, score):
-    # Table coordinates of a score: the points still needed, from the table's goal.
-    top = table.u16(12)
-    return max(0, score + top - goal)
+    return state.scores[p], best_other(state.scores, p), state.turn_total
 
 
 def _rolls(record, t):
@@ -94,7 +83,7 @@ def hard_rolls(state):
         return k == 0  # roll to start; hold to win
     table = _table(state.game.params)
     top = table.u16(12)
-    ti, tj = _shift(table, goal, i), _shift(table, goal, j)
+    ti, tj = table_score(top, goal, i), table_score(top, goal, j)
     t = ti + k
     if t >= top:
         return False
@@ -167,7 +156,7 @@ def win_chance(state):
         return _ONE
     table = _table(params)
     top = table.u16(12)
-    ti, tj = _shift(table, goal, i), _shift(table, goal, j)
+    ti, tj = table_score(top, goal, i), table_score(top, goal, j)
     row = bytes(table.read(ti * top + tj))
     adds, bust, wipe, rolls = outcomes(params)
     most = max(p for p, _ in adds)
