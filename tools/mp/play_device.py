@@ -1,0 +1,221 @@
+"""The whole app on CircuitPython's unix port: code.py's path (board
+detected, App, menu, screens, rules, bots) on the stand-ins of
+tools/host/unix_port, every seat a hard computer, each game chosen on the
+menu with key presses and played to the end, then back to the menu. Run by
+tools/bench_device and tests/test_device.py, never on a board.
+
+``circuitpython-unix32 -X heapsize=N play_device.py MODE PROFILE GAMES PLAYERS SEED``
+
+- MODE: "play" (below), or "imports": import the modules named (comma
+  separated) in the file GAMES in that order and print ``import NAME
+  BYTES`` for each (what it added to the heap), then ``qstr`` figures;
+- PROFILE: pybadge (160x128, 8 keys) or cpb_gizmo (240x240, A and B);
+- GAMES: catalog indexes separated by commas, played in that order in one
+  power-on;
+- PLAYERS: a number, or "max" (each game's most players);
+- SEED: the dice (``rollbox.dice.seed_from_input``).
+
+One frame is 20 ms of simulated time (``supervisor`` stand-in). After every
+frame it collects and reads ``gc.mem_alloc()``; figures are bytes above the
+baseline taken before the first Rollbox import (the driver and stand-ins
+are below it). Output, one fact per line (tools/bench_device parses it)::
+
+    standins BYTES            what the stand-ins hold (modules and objects)
+    boot BYTES                after the App is built, before its first frame
+    menu0 BYTES               at the first menu
+    game INDEX NAME           a game starts (menu presses follow)
+    peak INDEX BYTES          that game's live peak (menu to game over)
+    modules INDEX a,b,...     modules in sys.modules at that peak
+    over INDEX FRAMES         the game ended after FRAMES frames of play
+    menu INDEX BYTES          back at the menu after it
+    memory_errors N           MemoryErrors the app caught (0 to pass)
+    all_peak BYTES            the peak over the whole power-on
+    done
+"""
+import gc
+import sys
+
+gc.collect()
+_BASE0 = gc.mem_alloc()
+
+import board  # noqa: E402 (the stand-ins, before the baseline)
+import digitalio  # noqa: E402, F401
+import keypad  # noqa: E402
+import microcontroller  # noqa: E402, F401
+import supervisor  # noqa: E402
+
+FRAME_MS = 20
+MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
+HARD = 3
+_peak_modules = [None] * 80  # filled in place at a new peak (no allocation)
+
+
+def standins(profile):
+    """Set the board up; the bytes the stand-ins hold (their modules, the
+    display, the I2C model, a keypad object, nvm)."""
+    board._use(profile)
+    if profile == "pybadge":
+        keys = keypad.ShiftRegisterKeys(key_count=8)
+        board.I2C()
+    else:
+        import busio
+        from adafruit_gizmo import tft_gizmo
+
+        keys = keypad.Keys(("A", "B"))
+        keep = (busio.I2C(), tft_gizmo.TFT_Gizmo())
+        del keep
+    del keys
+    gc.collect()
+    return gc.mem_alloc() - _BASE0
+
+
+class Driver:
+    """Steps the app on the simulated clock and keeps the figures."""
+
+    def __init__(self, app, hw, base):
+        self.app = app
+        self.hw = hw
+        self.base = base
+        self.now = 0
+        self.peak = 0
+        self.all_peak = 0
+        self.frames = 0
+        self.key_map = hw.key_map
+
+    def live(self):
+        gc.collect()
+        return gc.mem_alloc() - self.base
+
+    def frame(self):
+        self.now += FRAME_MS
+        supervisor._now = self.now
+        self.app.step(self.now)
+        self.frames += 1
+        used = self.live()
+        if used > self.peak:
+            self.peak = used
+            i = 0
+            for name in sys.modules:
+                if i < len(_peak_modules):
+                    _peak_modules[i] = name
+                    i += 1
+            while i < len(_peak_modules) and _peak_modules[i] is not None:
+                _peak_modules[i] = None
+                i += 1
+        if used > self.all_peak:
+            self.all_peak = used
+
+    def press(self, bit):
+        """One press and release of a logical button, then a frame."""
+        n = self.key_map.index(bit)
+        events = self.hw.keys.events
+        events._put(n, True, self.now)
+        events._put(n, False, self.now)
+        self.frame()
+
+    def choose(self, index, players):
+        """Set the menu to game ``index`` with ``players`` hard seats and
+        start it, pressing keys as a player reads the menu."""
+        from rollbox import catalog, controls
+
+        has = 0
+        for bit in self.key_map:
+            has |= bit
+        nxt = controls.DOWN if has & controls.DOWN else controls.B
+        change = controls.RIGHT if has & controls.RIGHT else controls.A
+        menu = self.app.menu
+        self.to_line(menu, "Game:", nxt)
+        while menu.game != index:
+            self.press(change)
+        if players == "max":
+            players = catalog.GAMES[index][catalog.MAX_PLAYERS]
+        self.to_line(menu, "Players:", nxt)
+        while menu.players != players:
+            self.press(change)
+        for seat in range(players):
+            self.to_line(menu, "P%d:" % (seat + 1), nxt)
+            while menu.seats[seat] != HARD:
+                self.press(change)
+        while menu.cursor != menu.size() - 1:
+            self.press(nxt)
+        self.press(controls.A)
+
+    def to_line(self, menu, start, nxt):
+        for _ in range(menu.size()):
+            if menu.line(menu.cursor).startswith(start):
+                return
+            self.press(nxt)
+        raise RuntimeError("no menu line " + start)
+
+
+def imports(names):
+    """Import ``names`` in order; print what each added to the heap."""
+    import micropython
+
+    gc.collect()
+    last = gc.mem_alloc()
+    for name in names:
+        __import__(name)
+        gc.collect()
+        used = gc.mem_alloc()
+        print("import", name, used - last)
+        last = used
+    micropython.qstr_info()
+
+
+def main():
+    mode, profile, games, players, seed = sys.argv[1:6]
+    if mode == "imports":
+        board._use(profile)
+        with open(games) as f:
+            imports(f.read().split(","))
+        print("done")
+        return
+    if players != "max":
+        players = int(players)
+    print("standins", standins(profile))
+    gc.collect()
+    base = gc.mem_alloc()
+    supervisor._now = 0
+    # code.py's path, stepped by the driver instead of App.run()
+    from rollbox import bootmode, dice, hardware
+    from rollbox.app import App
+
+    hw = hardware.detect()
+    dice.seed_once()
+    app = App(hw, now=0, boot_notice=bootmode.status()[1])
+    dice.seed_from_input(int(seed))
+    d = Driver(app, hw, base)
+    print("boot", d.live())
+    d.frame()
+    print("menu0", d.live())
+    from rollbox import catalog, controls
+
+    for index in [int(g) for g in games.split(",")]:
+        print("game", index, catalog.GAMES[index][catalog.NAME])
+        d.peak = 0
+        d.choose(index, players)
+        start = d.frames
+        while app.game is not None and not app.state.is_terminal():
+            if d.frames - start > MAX_FRAMES:
+                print("no_end", index)
+                return
+            d.frame()
+        if app.game is None:
+            print("not_started", index)
+            return
+        print("peak", index, d.peak)
+        print("modules", index, ",".join(n for n in _peak_modules if n is not None))
+        print("over", index, d.frames - start)
+        d.press(controls.A)
+        print("menu", index, d.live())
+    print("memory_errors", app.memory_errors)
+    print("all_peak", d.all_peak)
+    print("done")
+
+
+try:
+    main()
+except MemoryError as e:
+    print("escaped MemoryError", e)
+    sys.exit(3)
