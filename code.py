@@ -1,13 +1,20 @@
-"""Rollbox on the device: find the board, seed the dice once, run the app.
+"""Rollbox on the device: find the board, run the app (it seeds the dice
+once and loads one mode's modules at a time).
 
 Wiring only; everything else lives in lib/rollbox (engine, app, screens)
-and games/ (rules).
+and games/ (rules). What only power-up needs (the board profiles and the
+boot notice) is unloaded before the app starts: RAM is the scarce resource.
 """
 
-from rollbox import bootmode, dice, hardware
-from rollbox.app import App
+import rollbox
 
 if __name__ == "__main__":  # CircuitPython runs code.py as __main__; never on import
+    from rollbox import bootmode, hardware
+
     hw = hardware.detect()
-    dice.seed_once()
-    App(hw, boot_notice=bootmode.status()[1]).run()  # "USB drive mode: saves off"...
+    notice = bootmode.status()[1]  # "USB drive mode: saves off"...
+    del bootmode, hardware
+    rollbox.unload("rollbox.bootmode", "rollbox.hardware")
+    from rollbox.app import App
+
+    App(hw, boot_notice=notice).run()

@@ -22,7 +22,7 @@ from games.pig import is_bad
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
-    from typing import List, Sequence, Tuple  # noqa: F401 (used in type comments)
+    from typing import Sequence, Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -138,7 +138,7 @@ class HogState(State):
         self._winner = -1
         self._landed = 0
         self.scores = [0] * game.num_players()
-        self.dice = []  # type: List[int]
+        self.dice = []  # type: list[int]
         self.last_points = 0
 
     def current_player(self):

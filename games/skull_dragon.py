@@ -16,7 +16,7 @@ from micropython import const
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
-    from typing import List, Tuple  # noqa: F401 (used in type comments)
+    from typing import Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -221,7 +221,7 @@ class SkullDragonState(State):
         self.turn_points = 0
         self.first_die = -1
         self.first_value = -1
-        self.dice = [-1, -1]  # type: List[int]
+        self.dice = [-1, -1]  # type: list[int]
         self.result = -1
         self.last_event = NO_EVENT
 

@@ -33,7 +33,7 @@ from micropython import const
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
-    from typing import List, Tuple  # noqa: F401 (used in type comments)
+    from typing import Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -228,7 +228,7 @@ class SkunkState(State):
         return bool(self.standing >> seat & 1)
 
     def winners(self):
-        # type: () -> List[int]
+        # type: () -> list[int]
         """Seats with the highest total once the game is over (all of them
         share the win); empty before."""
         if self._phase != _OVER:

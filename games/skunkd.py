@@ -24,17 +24,19 @@ none, the leader wins. An overtaken leader is still in; entry still applies.
 #   skunk); roll-off dice stay until the next roller's first die lands;
 # - with a ``setter`` seat the roll-off still decides who plays first.
 #
-# Memory: the device and tests/mp (a 64 KB heap) compile this file from
-# source, which takes about 4 bytes of heap per character of code, so the
-# helpers that play does not need (keep_value, legal_keeps, explain_keep,
-# bust_chance) are in rollbox/bots/skunkd.py, and much is said in comments
-# (free) rather than docstrings. Keep the distinct names this module uses
-# under 127 (now 123; `mpy-cross` + the .mpy qstr count tell): at 127 the
-# compiler's name map grows to 167 slots, a 2.7 KB block that no longer fits.
+# The keep rules the screen and the computer read are here too:
+# keep_value (a keep's points from its faces), legal_keeps, explain_keep
+# (why dice cannot be kept) and bust_chance (the exact chance of SKUNK'D).
+# Boards run this module as .mpy (tools/deploy): no compiling on the board.
 
 from micropython import const
 
 from rollbox.engine import CHANCE, TERMINAL, Game, State
+
+try:
+    from typing import Optional, Sequence, Tuple  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
 
 BANK = const(64)
 ROLL = const(65)
@@ -42,9 +44,9 @@ HOUSE_BASE = const(80)
 GOALS = (2000, 5000, 10000, 15000, 20000)  # points
 ENTRIES = (0, 300, 500, 1000)  # points
 DEFAULT_HOUSE = const(90)  # goal 10,000, entry 500 (RULES.md 1 "Before play")
-SINGLE_SKUNK_BONUS = const(5400)  # the sequence is worth 6000 instead of 600
+_SINGLE_SKUNK_BONUS = const(5400)  # the sequence is worth 6000 instead of 600
 
-# The ``phase`` attribute; names in PHASE_NAMES.
+# The ``phase`` attribute.
 PHASE_ROLLOFF = const(0)  # chance: roll-off dice
 PHASE_HOUSE = const(1)  # the setter picks goal and entry
 PHASE_START = const(2)  # a turn starts: ROLL only
@@ -52,7 +54,6 @@ PHASE_ROLLING = const(3)  # chance: the dice of a roll land
 PHASE_KEEP = const(4)  # the player picks a keep
 PHASE_KEPT = const(5)  # after a keep: BANK or ROLL (ROLL only when and_rolling)
 PHASE_OVER = const(6)
-PHASE_NAMES = ("roll-off", "house", "start", "rolling", "keep", "kept", "over")
 
 _ALL = const(63)  # all six slots
 _MAX = const(0x3FFFFFFF)  # den and boards saturate here (a small int everywhere)
@@ -139,7 +140,7 @@ def keep_points(state, m):
     n = _bits(m)
     v = key_value(count_key(state.dice, m), n, _bits(r), m == r, state.mega_faces)
     if state.skunk_run == 5 and n == 1 == state.dice[_bits((m & -m) - 1)]:
-        v += SINGLE_SKUNK_BONUS  # the sixth single Skunk of the sequence
+        v += _SINGLE_SKUNK_BONUS  # the sixth single Skunk of the sequence
     return v
 
 
@@ -426,3 +427,98 @@ class SkunkdState(State):
                 if action >> i & 1 and self.dice[i] == f:
                     text += "%d-" % f
         return text[:-1]
+
+
+# -- keep rules for the screen and the computer -------------------------------
+
+
+def keep_value(faces, rolled, completes, mega_faces=0):
+    # type: (Sequence[int], int, bool, int) -> int
+    """Points of keeping ``faces`` (1..6 each, up to six): the best split
+    into scoring combinations, -1 if there is none (RULES.md 1 table).
+    ``rolled``: dice in the roll; ``completes``: the keep puts all six dice
+    of the sequence in the den; ``mega_faces``: bit f-1 for a Mega of face
+    f in the den from an earlier roll. No Single SKUNK bonus. ValueError on
+    a bad face."""
+    if len(faces) > 6 or [f for f in faces if not 1 <= f <= 6]:
+        raise ValueError("a keep is up to six faces 1..6")
+    return key_value(count_key(faces, 63 >> 6 - len(faces)), len(faces), rolled, completes,
+                     mega_faces)
+
+
+def legal_keeps(state):
+    # type: (SkunkdState) -> list[Tuple[int, int]]
+    """The keeps now as (points, mask), one per multiset of faces (its
+    smallest mask), most points first, then smaller masks."""
+    out = []
+    seen = []
+    for mask in state.legal_actions() if state.phase == PHASE_KEEP else ():
+        key = count_key(state.dice, mask)
+        if key not in seen:
+            seen.append(key)
+            out.append((keep_points(state, mask), mask))
+    out.sort(key=lambda pm: (-pm[0], pm[1]))
+    return out
+
+
+def explain_keep(state, mask):
+    # type: (SkunkdState, int) -> Optional[str]
+    """None when the slot bitmask ``mask`` is a legal keep now, else why not,
+    in at most 22 characters: "no keep now", "pick at least one die", "pick
+    dice just rolled", "the 2 scores nothing", "3-3 needs all dice in"."""
+    if state.phase != PHASE_KEEP:
+        return "no keep now"
+    if not mask:
+        return "pick at least one die"
+    if mask & ~state.rolled_mask or mask > 63:
+        return "pick dice just rolled"
+    if keep_points(state, mask) >= 0:
+        return None
+    key = count_key(state.dice, mask)
+    for face in range(1, 7):  # each face must score on its own (but in a Polecat)
+        count = key >> 3 * face - 3 & 7
+        if count and face_value(face, count, mask == state.rolled_mask, state.mega_faces) < 0:
+            if count == 2:
+                return "%d-%d needs all dice in" % (face, face)
+            return "the %d scores nothing" % face
+    return None  # not reached: a keep that does not split has such a face
+
+
+def bust_chance(dice_left, mega_faces=0):
+    # type: (int, int) -> Tuple[int, int]
+    """Exact chance that a roll of ``dice_left`` (1..6) dice is SKUNK'D, as a
+    reduced fraction ``(numerator, denominator)``, by enumerating every roll
+    (each multiset of faces once, weighted by its orderings). ``mega_faces``:
+    bit f-1 for a Mega of face f in the den (as in keep_value).
+    With no Mega: 2/3, 1/3, 5/18, 7/54, 25/324, 5/216 for 1..6 dice.
+
+    :raises ValueError: ``dice_left`` outside 1..6.
+    """
+    if not 1 <= dice_left <= 6:
+        raise ValueError("dice_left is 1..6")
+    busts = _busts(1, dice_left, 0, 1, dice_left, mega_faces)
+    total = 6 ** dice_left
+    a, b = busts, total
+    while b:
+        a, b = b, a % b
+    return busts // a, total // a
+
+
+def _busts(face, left, key, ways, size, mega_faces):
+    # type: (int, int, int, int, int, int) -> int
+    """Ordered rolls that bust, given the counts of the faces below ``face``
+    (``key``) and ``ways`` orderings of them."""
+    if face < 6:
+        n = 0
+        pick = 1  # ways to place c of the ``left`` dice
+        for c in range(left + 1):
+            n += _busts(face + 1, left - c, key + (c << 3 * face - 3), ways * pick, size,
+                        mega_faces)
+            pick = pick * (left - c) // (c + 1)
+        return n
+    key += left << 15
+    for f in range(1, 7):  # some face scores without the other dice
+        count = key >> 3 * f - 3 & 7
+        if count and face_value(f, count, False, mega_faces) >= 0:
+            return 0
+    return 0 if key_value(key, size, size, True, mega_faces) >= 0 else ways

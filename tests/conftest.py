@@ -10,3 +10,32 @@ sys.path.insert(0, os.path.join(ROOT, "tools"))  # host/, shake_replay
 import host  # noqa: E402
 
 host.activate()
+
+
+def rebuild_game(data):
+    """``(index, game, state, seats)`` of a saved game record, rebuilt as
+    the menu's Resume does (``rollbox.menu.saved_choice``, ``build_game``).
+
+    :raises ValueError, TypeError: a record the catalog or the game refuses.
+    """
+    from rollbox import menu
+
+    choice = menu.saved_choice(data)
+    game, state = menu.build_game(choice)
+    return choice[0], game, state, choice[3]
+
+
+def text_box(line):
+    """``(left, top, right, bottom)`` pixels of the text a
+    ``rollbox.view.TextLine`` shows (6x12 pixels a character)."""
+    tg = line.tilegrid
+    return (tg.x, tg.y, tg.x + 6 * len(line.text), tg.y + 12)
+
+
+def stores(nvm):
+    """``(game, settings)`` regions of ``nvm`` (``rollbox.store.open_region``),
+    or None when the nvm holds no regions."""
+    from rollbox import store
+
+    game = store.open_region(nvm, store.KIND_GAME)
+    return None if game is None else (game, store.open_region(nvm, store.KIND_SETTINGS))

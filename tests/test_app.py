@@ -216,13 +216,13 @@ def test_rendered_die_pixels(width, height, size):
     import displayio
 
     from host.display import make_display
-    from rollbox.view import Die
+    from rollbox.view import Die, FaceSheet
 
     display, bus = make_display(width, height)
     view = View(display)
     group = displayio.Group()
     x, y = 6, 22
-    die = Die(group, x, y, size)
+    die = Die(group, x, y, FaceSheet(size))  # 64 pixels: a 32-pixel sheet at scale 2
     view.show_screen(group)
     assert die.show(5)
     view.refresh()
@@ -231,11 +231,26 @@ def test_rendered_die_pixels(width, height, size):
     assert bus.pixel(x + step, y + step) == PIP  # top-left pip
     assert bus.pixel(x + 2 * step, y + step) == DIE  # no top-middle pip on a 5
     assert bus.pixel(x + 1, y + 1) == DIE  # the die's corner
+    assert bus.pixel(x + size - 1, y + size - 1) == DIE  # the other corner
     assert bus.pixel(x - 2, y - 2) == FELT  # outside the die
+    assert bus.pixel(x + size, y + size) == FELT
     view.dirty = die.show(1)  # the screen marks the view dirty on a change
     view.refresh()
     assert bus.pixel(x + step, y + step) == DIE  # top-left pip gone on a 1
     assert bus.pixel(x + 2 * step, y + 2 * step) == PIP
+
+
+@pytest.mark.parametrize("size", [12, 15, 18])
+def test_small_dice_keep_six_separate_pips(size):
+    """A small die's 6 shows six pips with the body between them (not two bars)."""
+    from rollbox.view import FaceSheet
+
+    sheet = FaceSheet(size)
+    t = sheet.tile
+    left = [y for y in range(t) if sheet.bitmap[6 * t + (t + 2) // 4, y]]  # face 6's left column
+    runs = 1 + sum(1 for a, b in zip(left, left[1:]) if b != a + 1)
+    assert runs == 3  # three pips, body between them
+    assert not any(sheet.bitmap[6 * t + x, 0] or sheet.bitmap[6 * t + x, t - 1] for x in range(t))
 
 
 def test_keys_during_the_tumble_do_nothing():

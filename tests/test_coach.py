@@ -27,7 +27,7 @@ def tap(sim, name):
 
 def shown(sim):
     view = sim.app.view
-    return None if view.coach.hidden else tuple(label.text for label in view.coach_lines)
+    return view.coach_shown()
 
 
 def test_coach_from_the_menu_shows_the_bots_lines():
@@ -37,6 +37,11 @@ def test_coach_from_the_menu_shows_the_bots_lines():
     assert shown(sim) == ("Next roll busts: 17%", "Win 53% - hard: roll")
 
 
+def menu_lines(sim):
+    m = sim.app.menu
+    return [m.line(i) for i in range(m.size())]
+
+
 def test_start_toggles_the_coach_and_the_next_game_remembers():
     sim = Simulation(game="pig", seats=(0, 3), log=None)
     sim.human.act = lambda *a: None
@@ -44,14 +49,16 @@ def test_start_toggles_the_coach_and_the_next_game_remembers():
     assert shown(sim) is None
     tap(sim, "START")
     run_until(sim, lambda: shown(sim) is not None)
-    assert sim.app.menu.coach == 1 and sim.app.phase == app_module._PROMPT
+    assert sim.app.coach == 1 and sim.app.phase == app_module._PROMPT
     assert sim.app.state.turn_total == 0  # START only toggled: no roll
     tap(sim, "START")
     run_until(sim, lambda: shown(sim) is None)
-    assert sim.app.menu.coach == 0
+    assert sim.app.coach == 0
     tap(sim, "START")
     run_until(sim, lambda: shown(sim) is not None)
-    sim.app._start_game(sim.clock.now)  # the next game: coach still on
+    sim.app._to_menu()  # back at the menu: its Coach line is on
+    assert sim.app.menu.coach == 1 and "Coach: on" in menu_lines(sim)
+    tap(sim, "START")  # the next game: coach still on
     run_until(sim, lambda: asked(sim))
     assert shown(sim) is not None
 
@@ -139,4 +146,4 @@ def test_the_coach_steps_aside_for_the_result():
     sim = Simulation(game="pig", seats=(0, 1), coach=1, log=None, goal=20, seed=5)
     sim.run()
     assert sim.app.state.winners() == [0]  # P1, the human, held to win
-    assert sim.app.mode == app_module._OVER and sim.app.view.coach.hidden
+    assert sim.app.mode == app_module._OVER and sim.app.view.coach_shown() is None

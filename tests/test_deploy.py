@@ -20,8 +20,7 @@ sys.path.insert(0, os.path.join(TOOLS, "host"))
 from fakeboard import FakeBoard  # noqa: E402
 
 sys.path.remove(os.path.join(TOOLS, "host"))
-PYBADGE_LIBS = ("adafruit_display_text", "adafruit_ticks", "adafruit_lis3dh",
-                "adafruit_bus_device")
+PYBADGE_LIBS = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device")
 
 
 @pytest.fixture
@@ -42,8 +41,8 @@ def boards():
 def bundle(tmp_path_factory):
     """A bundle folder (lib/ inside) holding the pinned libraries: the copies
     pip installed for the host, which are the same versions."""
-    import adafruit_display_text
-    site = os.path.dirname(os.path.dirname(adafruit_display_text.__file__))
+    import adafruit_bus_device
+    site = os.path.dirname(os.path.dirname(adafruit_bus_device.__file__))
     lib = tmp_path_factory.mktemp("bundle") / "lib"
     lib.mkdir()
     for name in PYBADGE_LIBS:
@@ -128,8 +127,8 @@ def test_deploy_installs_a_tree_that_imports_and_runs(boards, bundle, tmp_path):
         "sys.path.insert(1, %(board)r + '/lib'); sys.path.append(%(board)r)\n"
         "from host.simulation import Simulation\nimport rollbox, games\n"
         "assert rollbox.__file__.startswith(%(board)r) and games.__file__.startswith(%(board)r)\n"
-        "import adafruit_display_text\n"
-        "assert adafruit_display_text.__file__.startswith(%(board)r)\n"
+        "import adafruit_bus_device\n"
+        "assert adafruit_bus_device.__file__.startswith(%(board)r)\n"
         "print('winner', Simulation(log=None, goal=20, seats=(1, 1), seed=4).run())\n"
     ) % dict(tools=TOOLS, root=ROOT, lib=os.path.join(ROOT, "lib"), board=str(root))
     run = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
@@ -165,7 +164,7 @@ def test_read_only_board_is_refused_with_nothing_changed_then_drive_works(boards
     assert code == 0, out
     assert "CircuitPython 9.2.1" in out and "profile pybadge" in out
     assert same_as_source(root, source)
-    assert os.path.isdir(root / "lib" / "adafruit_display_text")
+    assert os.path.isdir(root / "lib" / "adafruit_bus_device")
 
 
 def test_first_copy_succeeds_where_mpremote_cp_fails(boards, small_source, tmp_path):

@@ -1,6 +1,6 @@
-"""Fair dice (lib/rollbox/dice.py) against the public reports on boards like
-ours: the same dice after every reset, a biased first value after a seed, a
-die that never shows 6.
+"""Fair dice (lib/rollbox/dice.py; lib/rollbox/seed.py seeds them) against
+the public reports on boards like ours: the same dice after every reset, a
+biased first value after a seed, a die that never shows 6.
 
 Faces: every game's chance nodes, reached by real actions and drawn with
 the Roller, give exactly their faces (1..6; Skull & Dragon's skull die
@@ -34,6 +34,7 @@ from dice_cases import (
     tally,
 )
 
+import rollbox
 from games.pig import PigGame
 from games.skull_dragon import (
     DRAGON_DIE,
@@ -43,7 +44,7 @@ from games.skull_dragon import (
     SKULL_DIE,
     SkullDragonGame,
 )
-from rollbox import catalog, dice
+from rollbox import catalog, dice, seed
 from rollbox.dice import Roller
 
 SKULL_FACES = (0, 2, 3, 4, 5, 6)  # worths (RULES.md 3): Skull 0, then 2..6
@@ -56,11 +57,11 @@ POWER_ON = 99  # CPython's stand-in for the generator's fixed power-on state
 @pytest.fixture(autouse=True)
 def fresh_boot():
     """Each test starts unseeded and leaves ``random`` as it found it."""
-    saved = random.getstate(), dice._seed_in_use
+    saved = random.getstate(), seed._seed_in_use
     boot()
     yield
     random.setstate(saved[0])
-    dice._seed_in_use = saved[1]
+    seed._seed_in_use = saved[1]
 
 
 @pytest.mark.parametrize("case", cases.CASES, ids=lambda c: c.__name__[5:])
@@ -118,7 +119,7 @@ def test_cpython_roller_is_fair():
 
 def test_device_roller_seeded_by_urandom_is_fair(monkeypatch):
     monkeypatch.setattr(os, "urandom", lambda n: bytes(range(1, n + 1)))
-    assert dice.seed_once()
+    assert seed.seed_once()
     s = pig_node()
     roller = Roller()
     counts = tally(lambda: roller.outcome(s), DIE, MANY)
@@ -139,7 +140,7 @@ def faces_of(state, action):
 def play_dice(entry, dice_wanted):
     """Seeded random play of a catalog game, every die drawn by a Roller on
     CPython's random; returns {die: [faces]} and the two-dice pairs seen."""
-    game = catalog.load_class(entry[catalog.GAME])(**dict(entry[catalog.FIXED]))
+    game = rollbox.load_class(entry[catalog.GAME])(**dict(entry[catalog.FIXED]))
     offset = catalog.GAMES.index(entry)  # each game its own dice
     decide = random.Random(SEED + 100 + offset)
     roller = Roller(random.Random(SEED + offset).randrange)
@@ -240,7 +241,7 @@ def test_two_boots_same_clock_differ_with_urandom(monkeypatch):
     for _ in range(2):
         random.seed(POWER_ON)  # the generator's power-on state, the same each boot
         boot()
-        assert dice.seed_once() is True and not dice.needs_input()
+        assert seed.seed_once() is True and not seed.needs_input()
         rolls.append(first_rolls())
     assert rolls[0] != rolls[1]
 
@@ -251,7 +252,7 @@ def test_boots_with_real_urandom_all_differ(monkeypatch):
     for _ in range(20):
         random.seed(POWER_ON)
         boot()
-        assert dice.seed_once()
+        assert seed.seed_once()
         seen.add(tuple(first_rolls()))
     assert len(seen) == 20  # 20 rolls each: a repeat by chance is 1 in 3.6e15 per pair
 
@@ -282,7 +283,7 @@ def test_without_urandom_seed_once_leaves_random_alone(monkeypatch, without):
     for _ in range(2):  # two boots, no input: nothing mixed, the same dice
         random.setstate(power_on)
         boot()
-        assert dice.seed_once() is False and dice.needs_input()
+        assert seed.seed_once() is False and seed.needs_input()
         assert random.getstate() == power_on  # not seeded from any clock
         rolls.append(first_rolls())
     assert rolls[0] == rolls[1]
@@ -294,9 +295,9 @@ def test_without_urandom_seed_once_leaves_random_alone(monkeypatch, without):
                   (ms, x, y, z - 0.039)):
         random.setstate(power_on)
         boot()
-        assert dice.seed_once() is False
-        dice.seed_from_input(*press)
-        assert not dice.needs_input()
+        assert seed.seed_once() is False
+        seed.seed_from_input(*press)
+        assert not seed.needs_input()
         firsts.add(tuple(first_rolls()))
     assert len(firsts) == 4 and tuple(rolls[0]) not in firsts
 
@@ -304,8 +305,8 @@ def test_without_urandom_seed_once_leaves_random_alone(monkeypatch, without):
 def test_without_os_module_seed_once_is_false(monkeypatch):
     with monkeypatch.context() as m:
         m.setitem(sys.modules, "os", None)  # import os raises ImportError
-        seeded = dice.seed_once()
-    assert seeded is False and dice.needs_input()
+        seeded = seed.seed_once()
+    assert seeded is False and seed.needs_input()
 
 
 def state_after(seed, discard):
@@ -317,24 +318,24 @@ def state_after(seed, discard):
 
 def test_values_after_a_urandom_seed_are_thrown_away(monkeypatch):
     monkeypatch.setattr(os, "urandom", lambda n: b"\x78\x56\x34\x12")
-    assert dice.seed_once()
+    assert seed.seed_once()
     now = random.getstate()
-    assert dice._DISCARD >= 2  # Yasmarang needs two (dice_cases, under MicroPython)
-    assert now == state_after(0x12345678, dice._DISCARD)
+    assert seed._DISCARD >= 2  # Yasmarang needs two (dice_cases, under MicroPython)
+    assert now == state_after(0x12345678, seed._DISCARD)
     assert now != state_after(0x12345678, 0)
 
 
 def test_values_after_an_input_seed_are_thrown_away():
-    seed = dice.seed_from_input(*PRESS)
-    assert 0 <= seed < 2**32
-    assert random.getstate() == state_after(seed, dice._DISCARD)
+    n = seed.seed_from_input(*PRESS)
+    assert 0 <= n < 2**32
+    assert random.getstate() == state_after(n, seed._DISCARD)
 
 
 def test_seed_never_equals_yasmarangs_unseeded_state(monkeypatch):
     # CircuitPython reseeds from the clock when the state equals 0xEDA4BABA.
     monkeypatch.setattr(os, "urandom", lambda n: (0xEDA4BABA).to_bytes(4, "little"))
-    assert dice.seed_once()
-    assert random.getstate() == state_after(0xEDA4BABA ^ 1, dice._DISCARD)
+    assert seed.seed_once()
+    assert random.getstate() == state_after(0xEDA4BABA ^ 1, seed._DISCARD)
 
 
 def test_input_after_urandom_keeps_the_urandom_entropy(monkeypatch):
@@ -343,8 +344,8 @@ def test_input_after_urandom_keeps_the_urandom_entropy(monkeypatch):
     seeds = []
     for _ in range(2):
         boot()
-        dice.seed_once()
-        seeds.append(dice.seed_from_input(*PRESS))  # the same press both boots
+        seed.seed_once()
+        seeds.append(seed.seed_from_input(*PRESS))  # the same press both boots
     assert seeds[0] != seeds[1]
 
 
@@ -352,26 +353,27 @@ def test_presses_1_ms_apart_give_unrelated_seeds():
     seeds = []
     for t in range(5000, 5601):
         boot()
-        seeds.append(dice.seed_from_input(t, 0.0, 0.0, 9.80665))
+        seeds.append(seed.seed_from_input(t, 0.0, 0.0, 9.80665))
     assert len(set(seeds)) == len(seeds)
     flips = [bin(a ^ b).count("1") for a, b in zip(seeds, seeds[1:])]
     assert 15 <= sum(flips) / len(flips) <= 17  # about half of 32 bits flip
 
 
 def test_seed_from_input_takes_raw_counts_negative_and_wrapped_ticks():
-    a = dice.seed_from_input(2**29 - 1, -16384, 16383, -1)
+    a = seed.seed_from_input(2**29 - 1, -16384, 16383, -1)
     boot()
-    b = dice.seed_from_input(0, -16384, 16383, -1)
+    b = seed.seed_from_input(0, -16384, 16383, -1)
     assert a != b and 0 <= a < 2**32 and 0 <= b < 2**32
 
 
-def test_dice_module_imports_only_what_circuitpython_has():
-    with open(dice.__file__) as f:
-        tree = ast.parse(f.read())
+def test_dice_modules_import_only_what_circuitpython_has():
     names = set()
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            names.update(a.name for a in node.names)
-        elif isinstance(node, ast.ImportFrom):
-            names.add(node.module)
+    for module in (dice, seed):
+        with open(module.__file__) as f:
+            tree = ast.parse(f.read())
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names.update(a.name for a in node.names)
+            elif isinstance(node, ast.ImportFrom):
+                names.add(node.module)
     assert names == {"random", "os", "micropython", "typing"}  # typing: hints only

@@ -2,11 +2,11 @@
 catalog, its options, player counts, seats and scrolling."""
 import pytest
 
+import rollbox
 from host.simulation import GAMES, Simulation, menu_taps
 from rollbox import app as app_module
 from rollbox import catalog, controls
-from rollbox.menu import Menu
-from rollbox.view import MENU_LINES
+from rollbox.menu import MENU_LINES, Menu
 
 
 def lines(m):
@@ -66,9 +66,9 @@ def test_players_wrap_within_the_games_range():
 
 @pytest.mark.parametrize("entry", catalog.GAMES, ids=lambda e: e[catalog.NAME])
 def test_every_catalog_entry_loads(entry):
-    game_class = catalog.load_class(entry[catalog.GAME])
-    screen_class = catalog.load_class(entry[catalog.SCREEN])
-    bot = catalog.load(entry[catalog.BOT])
+    game_class = rollbox.load_class(entry[catalog.GAME])
+    screen_class = rollbox.load_class(entry[catalog.SCREEN])
+    bot = rollbox.load(entry[catalog.BOT])
     assert callable(bot.choose) and screen_class.__name__.endswith("Screen")
     params = dict(entry[catalog.FIXED], players=entry[catalog.MAX_PLAYERS])
     if entry[catalog.GOALS]:
@@ -83,13 +83,13 @@ def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
     while sim.setup or sim.keys.busy():
         sim.step()
     sim.step()
-    shown = [label.text for label in sim.app.view.menu_lines]
+    shown = [label.text for label in sim.app.menu_screen.lines]
     assert len(shown) == MENU_LINES and shown[-1] == ">Start"
     assert shown[-2] == " Lifetime stats" and shown[-3] == " Coach: off"
     sim.keys.tap("B", sim.clock.now)  # wraps to the top
     for _ in range(10):
         sim.step()
-    assert sim.app.view.menu_lines[0].text == ">Game: SKUNK"
+    assert sim.app.menu_screen.lines[0].text == ">Game: SKUNK"
 
 
 @pytest.mark.parametrize("game", GAMES)

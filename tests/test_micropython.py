@@ -1,5 +1,6 @@
-"""The pure engine and rules under real MicroPython (the unix port, a fixed
-64 KB heap), and every device file compiled by mpy-cross."""
+"""The pure engine, rules and computer players under real MicroPython (the
+unix port, a fixed 64 KB heap), precompiled to .mpy as a board runs them
+(tools/deploy), and every device file compiled by mpy-cross."""
 import glob
 import os
 import shutil
@@ -18,9 +19,20 @@ def tool(name):
     return path
 
 
-def micropython(args, heap="64K"):
+@pytest.fixture(scope="module")
+def mpy_dir(tmp_path_factory):
+    """games/ and lib/rollbox/ compiled to .mpy (tools/mpy_tree.py)."""
+    sys.path.insert(0, os.path.join(ROOT, "tools"))
+    from mpy_tree import compile_tree
+
+    dest = str(tmp_path_factory.mktemp("mpy"))
+    compile_tree(dest)
+    return dest
+
+
+def micropython(args, mpy_dir, heap="64K"):
     env = dict(os.environ, MICROPYPATH=os.pathsep.join(
-        [os.path.join(ROOT, "lib"), ROOT, os.path.join(ROOT, "tests", "mp")]))
+        [mpy_dir, os.path.join(ROOT, "tests", "mp")]))
     return subprocess.run([tool("micropython"), "-X", "heapsize=" + heap] + args,
                           capture_output=True, text=True, env=env, timeout=300)
 
@@ -31,18 +43,18 @@ CASE_MODULES = sorted(os.path.basename(p)[:-3] for p in
 
 
 @pytest.mark.parametrize("module", CASE_MODULES)
-def test_rules_cases_pass_under_micropython_in_64k(module):
+def test_rules_cases_pass_under_micropython_in_64k(module, mpy_dir):
     """Each game's cases in its own 64 KB heap (the device holds one game)."""
     with open(os.path.join(ROOT, "tests", "mp", module + ".py")) as f:
         expected = f.read().count("\ndef case_")
-    run = micropython([RUNNER, module])
+    run = micropython([RUNNER, module], mpy_dir)
     assert run.returncode == 0, run.stdout + run.stderr
     assert run.stdout.strip().endswith("mp: %d passed, 0 failed" % expected)
 
 
-def test_a_tiny_heap_really_fails():
+def test_a_tiny_heap_really_fails(mpy_dir):
     # The heap limit is real: the same run cannot fit in 8 KB.
-    run = micropython([RUNNER, "pig_cases"], heap="8K")
+    run = micropython([RUNNER, "pig_cases"], mpy_dir, heap="8K")
     assert run.returncode != 0 and "MemoryError" in run.stderr + run.stdout
 
 

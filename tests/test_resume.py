@@ -5,6 +5,7 @@ settings come back; a corrupt save is ignored; a write error is told and
 play goes on; a finished game is not offered."""
 import microcontroller
 import pytest
+from conftest import rebuild_game
 
 from host.simulation import Simulation
 from rollbox import app as app_module
@@ -20,12 +21,12 @@ def run_until(sim, condition, limit_ms=120_000):
 
 def menu_text(sim):
     sim.step()
-    return [label.text for label in sim.app.view.menu_lines]
+    return [label.text for label in sim.app.menu_screen.lines]
 
 
 def saved_state(nvm):
-    data = store.open_stores(nvm)[0].load()
-    return None if data is None else store.rebuild_game(data)
+    data = store.open_region(nvm, store.KIND_GAME).load()
+    return None if data is None else rebuild_game(data)
 
 
 def cut_mid_game(nvm, after, saves=4, **kw):
@@ -33,7 +34,7 @@ def cut_mid_game(nvm, after, saves=4, **kw):
     bytes into the next one. Returns the game record the nvm held before."""
     sim = Simulation(log=None, nvm=nvm, **kw)
     run_until(sim, lambda: nvm.writes >= saves and sim.app.mode == app_module._PLAY)
-    before = store.open_stores(nvm)[0].load()
+    before = store.open_region(nvm, store.KIND_GAME).load()
     nvm.cut(after)
     with pytest.raises(microcontroller.PowerCut):
         run_until(sim, lambda: False)
@@ -44,9 +45,9 @@ def cut_mid_game(nvm, after, saves=4, **kw):
 def test_a_game_cut_by_a_power_cut_resumes_from_the_menu(after):
     nvm = microcontroller.ByteArray()
     before = cut_mid_game(nvm, after, game="pig", seats=(0, 1), goal=50, seed=3)
-    after_cut = store.open_stores(nvm)[0].load()
+    after_cut = store.open_region(nvm, store.KIND_GAME).load()
     assert after_cut is not None and (after_cut == before or after >= len(after_cut) + 12)
-    _, _, expected, _ = store.rebuild_game(after_cut)
+    _, _, expected, _ = rebuild_game(after_cut)
 
     sim = Simulation(log=None, nvm=nvm, seed=9)
     shown = menu_text(sim)
@@ -116,7 +117,7 @@ def test_a_corrupt_save_shows_nothing_and_loses_nothing():
     nvm2 = microcontroller.ByteArray()
     sim = Simulation(log=None, nvm=nvm2, seed=2)
     run_until(sim, lambda: nvm2.writes >= 6)
-    game_store = store.open_stores(nvm2)[0]
+    game_store = store.open_region(nvm2, store.KIND_GAME)
     game_store.load()
     newest = store.GAME_START + store.HALF * game_store._newest
     older = store.Store(nvm2, store.GAME_START, store.GAME_SLOT, store.HALF, store.KIND_GAME)
@@ -144,9 +145,10 @@ def test_saves_only_when_the_turn_passes():
     turns = []
     original = sim.app._save_game
 
-    def counting():
-        turns.append(sim.app.state.turn_player())
-        original()
+    def counting(clear=False):
+        if not clear:
+            turns.append(sim.app.state.turn_player())
+        original(clear)
 
     sim.app._save_game = counting
     sim.run()

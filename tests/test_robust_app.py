@@ -1,5 +1,7 @@
 """Failing hardware and a full heap never break a game: the app catches,
 says what happened and keeps the game (the issue's "abuse-proof" classes)."""
+import sys
+
 import pytest
 
 from host.simulation import Simulation
@@ -179,20 +181,21 @@ def test_computer_games_play_to_the_end_across_the_wrap():
 
 @pytest.mark.parametrize("game", ["pig", "hog", "skunkd", "skunk", "skull-dragon"])
 def test_labels_are_made_once_per_screen(game, monkeypatch):
-    """No label (a bitmap each) is created after a game's screen is built:
-    text changes only set existing labels (1,500 frames of computer play)."""
-    from adafruit_display_text import bitmap_label
+    """No text line (a TileGrid and a Terminal each) is created after a
+    game's screen is built: text changes only rewrite existing lines (1,500
+    frames of computer play)."""
+    from rollbox import view
 
     sim = Simulation(game=game, log=None, seed=8, seats=(1, 1))
     run_until(sim, lambda: sim.app.mode == app_module._PLAY)
     made = []
-    real = bitmap_label.Label.__init__
+    real = view.TextLine.__init__
 
     def counting(self, *a, **k):
         made.append(1)
         real(self, *a, **k)
 
-    monkeypatch.setattr(bitmap_label.Label, "__init__", counting)
+    monkeypatch.setattr(view.TextLine, "__init__", counting)
     updates = sim.app.view.label_updates
     frames(sim, 1500)
     assert made == [] and sim.app.view.label_updates > updates + 10
@@ -234,20 +237,23 @@ def test_only_a_wrong_chip_means_button_roll_with_a_message():
 
 def test_without_urandom_the_first_input_seeds_the_dice(monkeypatch):
     """No os.urandom: the app seeds from the first press's time and the
-    accelerometer's noise, so two boots differ as soon as a player acts."""
+    accelerometer's noise, so two boots differ as soon as a player acts;
+    ``rollbox.seed`` stays loaded until then, and goes."""
+    import os
     import random
 
-    from rollbox import dice
+    def no_urandom(n):
+        raise NotImplementedError("no urandom on this board")
 
+    monkeypatch.setattr(os, "urandom", no_urandom)
     firsts = []
     for press_at in (300, 320):
-        monkeypatch.setattr(dice, "_seed_in_use", None)  # a board that had no urandom
         sim = Simulation(log=None, seed=1, start_ms=0)
         sim.setup = []
         frames(sim, press_at // 20)
-        assert dice.needs_input()
+        assert "rollbox.seed" in sys.modules
         sim.keys.tap("B", sim.clock.now)
         frames(sim, 3)
-        assert not dice.needs_input()
+        assert "rollbox.seed" not in sys.modules
         firsts.append(random.getrandbits(32))
     assert firsts[0] != firsts[1]

@@ -58,7 +58,7 @@ def test_a_rolls_the_chosen_count_once_and_shows_every_die():
     run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
     s = sim.app.state
     assert len(s.dice) == 24 and all(1 <= f <= 6 for f in s.dice)
-    shown = [d for d in sim.app.screen.dice if not d.group.hidden]
+    shown = [d for d in sim.app.screen.dice if not d.tilegrid.hidden]
     assert [d.face for d in shown] == s.dice
     assert s.scores[0] == (0 if 1 in s.dice else sum(s.dice))
     assert s.turn_player() == 1  # one roll a turn

@@ -3,6 +3,7 @@ buttons (and shakes) with scripted dice, the Skull and Dragon symbols in
 the framebuffer, refusals on the message line, the layout at both sizes and
 whole games to a winner (host boards, real displayio through Blinka)."""
 import pytest
+from conftest import text_box
 
 from games.skull_dragon import (
     ACCEPT,
@@ -22,6 +23,7 @@ from games.skull_dragon import (
     UNDER,
 )
 from host import traces
+from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox.controls import B
@@ -314,11 +316,11 @@ def test_refusals_explain_and_change_nothing():
     tap(sim, "RIGHT")
     assert texts(sim)[0] == "A throws again, B books 1" and s.to_bytes() == before
     screen = sim.app.screen
-    assert screen.keys_for(s, BOOK) == ("B",)
-    assert screen.keys_for(s, ROLL_DRAGON) == ("A", "B")
+    assert keys_for(screen, s, BOOK) == ("B",)
+    assert keys_for(screen, s, ROLL_DRAGON) == ("A", "B")
     tap(sim, "A")  # go on: book is gone
     with pytest.raises(ValueError):
-        screen.keys_for(s, BOOK)
+        keys_for(screen, s, BOOK)
     tap(sim, "SELECT")
     assert texts(sim)[0] == "A skull die, B dragon die" and s.to_bytes() == before
 
@@ -346,20 +348,14 @@ def test_keys_for_makes_every_action_on_this_board(board):
     expect = {ROLL_SKULL: ("A",), ROLL_DRAGON: ("B",), ACCEPT: ("A",), MULTIPLY: ("B",),
               OVER: ("A",), UNDER: ("B",)}
     for action in (ROLL_SKULL, ACCEPT, OVER, ROLL_DRAGON, ACCEPT):
-        keys = screen.keys_for(s, action)
+        keys = keys_for(screen, s, action)
         assert keys == expect[action]
         for name in keys:
             tap(sim, name)
     assert s.phase == AFTER_SUCCESS
-    for name in screen.keys_for(s, ROLL_SKULL):
+    for name in keys_for(screen, s, ROLL_SKULL):
         tap(sim, name)
     assert (s.first_die, s.first_value) == (SKULL_DIE, 3)
-
-
-def label_box(lbl):
-    """(x0, y0, x1, y1) pixels of a label's text (6x12 per character)."""
-    x, y = lbl.anchored_position
-    return (x, y - 6, x + 6 * len(lbl.text), y + 6)
 
 
 def overlaps(a, b):
@@ -380,14 +376,15 @@ def test_the_widest_texts_fit_without_overlap(board):
         v(lbl, ">P%d cpu 123" % (i + 1))
     v(screen.target_line, "Target 42 over/under?")
     v(screen.points_line, "Turn points: 12")
-    boxes = [label_box(lbl) for lbl in screen.group if hasattr(lbl, "anchored_position")]
+    lines = [screen.round_line, *screen.lines, screen.target_line, screen.points_line]
+    boxes = [text_box(line) for line in lines + screen.names]
     assert len(boxes) == 2 + 1 + 4 + 2  # the dice's names, round, scores, target, points
     b = screen.border
     for d in screen.dice:
         size = screen_module._LARGE[0] if view.large else screen_module._SMALL[0]
         boxes.append((d.x - b, d.y - b, d.x + size + b, d.y + size + b))
-    title = label_box(view.title)
-    message_top = label_box(view.message)[1]
+    title = text_box(view.title)
+    message_top = text_box(view.message)[1]
     for i, box in enumerate(boxes):
         assert 0 <= box[0] and box[2] <= view.width and title[3] <= box[1]
         assert box[3] <= message_top, box

@@ -2,8 +2,10 @@
 roster cursor on two-button boards, computer seats that sit by the bot,
 sits only between rolls, and a layout that fits eight rows."""
 import pytest
+from conftest import text_box
 
 from games.skunk import ROLL, SIT_BASE, UNPLAYED
+from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox.view import BAD, PLAIN
@@ -233,11 +235,11 @@ def test_keys_for_gives_buttons_that_make_the_action():
     for board in ("pybadge", "cpb_gizmo"):
         sim = quiet(faces=(4, 4), board=board, players=4, seats=(0, 0, 0, 0))
         s, screen = sim.app.state, sim.app.screen
-        for name in screen.keys_for(s, ROLL):
+        for name in keys_for(screen, s, ROLL):
             tap(sim, name)
         settled(sim)
         for seat in (2, 1, 3, 0):  # every sit, from wherever the cursor is
-            for name in screen.keys_for(s, SIT_BASE + seat):
+            for name in keys_for(screen, s, SIT_BASE + seat):
                 tap(sim, name)
             assert s.pad[seat][0] == 8, (board, seat)
         assert s.round == 1  # the last one sat: column K
@@ -247,11 +249,11 @@ def test_keys_for_roll_and_own_sit_on_every_board():
     for board in ("pybadge", "cpb_gizmo", "pygamer", "generic"):
         sim = quiet(faces=(2, 2, 3, 3), board=board, players=2, seats=(0, 0))
         s, screen = sim.app.state, sim.app.screen
-        for name in screen.keys_for(s, ROLL):
+        for name in keys_for(screen, s, ROLL):
             tap(sim, name)
         settled(sim)
         assert s.round_total == 4, board
-        for name in screen.keys_for(s, SIT_BASE):
+        for name in keys_for(screen, s, SIT_BASE):
             tap(sim, name)
         assert s.pad[0][0] == 4, board
 
@@ -265,7 +267,7 @@ def test_eight_humans_on_a_pybadge_a_is_p8s_button_or_the_roster():
     tap(sim, "A")  # P8 sits (at 0), nothing rolls
     assert sim.app.phase == app_module._PROMPT and not s.is_standing(7)
     with pytest.raises(ValueError):
-        screen.keys_for(s, ROLL)
+        keys_for(screen, s, ROLL)
     # No accelerometer: A must roll, so the table uses the roster cursor.
     sim = quiet(faces=(3, 4), players=8, seats=seats, accelerometer=False)
     s, screen = sim.app.state, sim.app.screen
@@ -298,17 +300,14 @@ def boxes(screen):
     anchored at its left middle), shape and die of the screen (pixels)."""
     out = []
     for name in ("header", "info"):
-        lbl = getattr(screen, name)
-        x, y = lbl.anchored_position
-        out.append((name, x, y - 6, x + 6 * len(lbl.text), y + 6))
+        out.append((name,) + text_box(getattr(screen, name)))
     for i, lbl in enumerate(screen.rows):
-        x, y = lbl.anchored_position
-        out.append(("row%d" % i, x, y - 6, x + 6 * len(lbl.text), y + 6))
+        out.append(("row%d" % i,) + text_box(lbl))
     for name in ("column_band", "shooter_band"):
         r = getattr(screen, name)
         out.append((name, r.x, r.y, r.x + r.width, r.y + r.height))
     for i, die in enumerate(screen.dice):  # with the tumble's wobble
-        size = die.group[0].width
+        size = die.sheet.tile * die.sheet.scale
         w = screen._wobble
         lo, hi = (-2, 3) if w else (-1, 1)
         out.append(("die%d" % i, die.x + lo, die.y - w, die.x + size + hi, die.y + size + w))
@@ -355,7 +354,8 @@ def test_whole_eight_player_game_on_a_pybadge_with_frames(tmp_path):
     s = sim.app.state
     assert s.is_terminal() and s.winners() and sim.frames > 100
     assert sim.app.view.title.text == sim.app.screen.result(s)
-    assert sim.app.screen.info.hidden and all(d.group.hidden for d in sim.app.screen.dice)
+    screen = sim.app.screen
+    assert screen.info.tilegrid.hidden and all(d.tilegrid.hidden for d in screen.dice)
     assert all(all(v != UNPLAYED for v in row) for row in s.pad)
     assert len(list(tmp_path.glob("frame_*.png"))) == sim.frames
 

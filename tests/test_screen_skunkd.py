@@ -16,11 +16,12 @@ from games.skunkd import (
     PHASE_KEPT,
     PHASE_START,
     ROLL,
+    legal_keeps,
 )
 from host import traces
+from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
-from rollbox.bots import skunkd as bot
 from rollbox.dice import Roller
 from rollbox.view import BAD, KEPT, PICKED, PLAIN
 
@@ -80,7 +81,7 @@ def game(board="pybadge", faces=(), seats=(0, 1), goal=10000, entry=500, acceler
     prompt(sim)
     s = sim.app.state
     assert s.phase == PHASE_HOUSE and s.turn_player() == 0
-    taps(sim, sim.app.screen.keys_for(s, house(goal, entry)))
+    taps(sim, keys_for(sim.app.screen, s, house(goal, entry)))
     prompt(sim)
     assert s.phase == PHASE_START and (s.goal, s.entry) == (goal, entry)
     return sim
@@ -210,7 +211,7 @@ def test_pick_and_keep_with_directions():
     assert s.phase == PHASE_KEPT and s.den == 150 and s.den_mask == 0b1001
     assert v.message.text == "P1 keeps 1-5: +150"
     assert tints(screen) == [KEPT, PLAIN, PLAIN, KEPT, PLAIN, PLAIN]
-    assert screen.dice[0].group.y == screen.dice[1].group.y + 4  # the den is set apart
+    assert screen.dice[0].tilegrid.y == screen.dice[1].tilegrid.y + 4  # the den is set apart
     assert screen.bar.hidden
     assert screen.den_line.text == "den 150 kept 2/6"
     assert screen.value_line.text == "need 500 to enter"
@@ -271,7 +272,7 @@ def test_select_cycles_the_legal_keeps_by_value():
     sim = game(faces=(1, 5, 5, 1, 2, 6))
     screen, s = sim.app.screen, sim.app.state
     roll(sim)
-    keeps = bot.legal_keeps(s)
+    keeps = legal_keeps(s)
     assert [p for p, _ in keeps] == sorted((p for p, _ in keeps), reverse=True)
     n = len(keeps)
     for i in range(n + 1):
@@ -287,7 +288,7 @@ def test_next_keep_item_cycles_the_legal_keeps_on_two_buttons():
     sim = game(board="cpb_gizmo", faces=(1, 5, 5, 1, 2, 6))
     screen, s = sim.app.screen, sim.app.state
     roll(sim)
-    keeps = bot.legal_keeps(s)
+    keeps = legal_keeps(s)
     seen = []
     for _ in keeps:
         tap(sim, "A")
@@ -467,9 +468,9 @@ def test_buttons_that_mean_nothing_now_explain_themselves():
     tap(sim, "LEFT")
     assert v.message.text == "LEFT does nothing now"
     tap(sim, "START")  # the coach overlay, nothing else
-    assert v.message.text == "LEFT does nothing now" and not v.coach.hidden
+    assert v.message.text == "LEFT does nothing now" and v.coach_shown() is not None
     tap(sim, "START")
-    assert v.coach.hidden and s.to_bytes() == before
+    assert v.coach_shown() is None and s.to_bytes() == before
 
 
 # -- keys_for -----------------------------------------------------------------
@@ -487,7 +488,7 @@ def test_keys_for_make_every_legal_keep(board):
         tap(sim, "B" if screen.dirs is False else "RIGHT")
         masks = list(s.legal_actions())
         target = masks[seed * 7 % len(masks)]
-        taps(sim, screen.keys_for(s, target))
+        taps(sim, keys_for(screen, s, target))
         assert s.phase == PHASE_KEPT and s.den_mask == target
 
 
@@ -495,14 +496,14 @@ def test_keys_for_make_every_legal_keep(board):
 def test_keys_for_bank_roll_and_house(board):
     sim = game(board=board, goal=5000, entry=300, faces=(1, 5, 5, 5, 2, 3))
     screen, s = sim.app.screen, sim.app.state
-    assert screen.keys_for(s, ROLL) == ("A",)
+    assert keys_for(screen, s, ROLL) == ("A",)
     roll(sim)
-    keep = screen.keys_for(s, bot.legal_keeps(s)[0][1])
+    keep = keys_for(screen, s, legal_keeps(s)[0][1])
     assert len(keep) == (2 if board == "pybadge" else 3)  # one button a line: cycling wins
     taps(sim, keep)
     assert s.den == 600
-    assert screen.keys_for(s, BANK) == ("B",)
-    taps(sim, screen.keys_for(s, BANK))
+    assert keys_for(screen, s, BANK) == ("B",)
+    taps(sim, keys_for(screen, s, BANK))
     assert s.scores[0] == 600
 
 
@@ -530,7 +531,7 @@ def test_whole_game_to_a_winner(board, seats, accelerometer, tmp_path):
     prompt(sim)
     s = sim.app.state
     if s.phase == PHASE_HOUSE:  # a human setter: spaced taps (the scripted
-        taps(sim, screen.keys_for(s, house(2000, 0)))  # player's repeats run together)
+        taps(sim, keys_for(screen, s, house(2000, 0)))  # player's repeats run together)
     sim.human.act = act
     winner = sim.run(max_ms=1_800_000)
     assert s.goal == 2000 and s.scores[winner] >= 2000

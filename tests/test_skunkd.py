@@ -25,14 +25,16 @@ from games.skunkd import (
     PHASE_HOUSE,
     PHASE_KEEP,
     PHASE_KEPT,
-    PHASE_NAMES,
     PHASE_OVER,
     PHASE_ROLLING,
     PHASE_ROLLOFF,
     PHASE_START,
     ROLL,
-    SINGLE_SKUNK_BONUS,
     SkunkdGame,
+    bust_chance,
+    explain_keep,
+    keep_value,
+    legal_keeps,
 )
 from rollbox.bots import skunkd as bot
 from rollbox.engine import CHANCE, TERMINAL
@@ -110,32 +112,32 @@ def test_the_example_scripts_can_fail():
 def test_worked_examples_keeps_and_reasons():
     # Den 3-3-3; 3 dice 3-3-x: the keeps by value, the x refused.
     s = play(started(), "R333246 K333 R332")
-    assert bot.legal_keeps(s) == [(900, slots(s, "33")), (300, slots(s, "3"))]
-    assert bot.explain_keep(s, slots(s, "2")) == "the 2 scores nothing"
+    assert legal_keeps(s) == [(900, slots(s, "33")), (300, slots(s, "3"))]
+    assert explain_keep(s, slots(s, "2")) == "the 2 scores nothing"
     # Den 3-3-3; 1-4-4: 350 all in; the 4-4 alone needs all dice in.
     s = play(started(), "R333226 K333 R144")
-    assert bot.legal_keeps(s) == [(350, 0b111000), (100, 0b001000)]
-    assert bot.explain_keep(s, slots(s, "44")) == "4-4 needs all dice in"
+    assert legal_keeps(s) == [(350, 0b111000), (100, 0b001000)]
+    assert explain_keep(s, slots(s, "44")) == "4-4 needs all dice in"
     # 4 dice 3-3-5-2: only the 5.
     s = play(started(), "R112346 K11 R3352")
     five = slots(s, "5")
-    assert s.legal_actions() == [five] and bot.legal_keeps(s) == [(50, five)]
-    assert bot.explain_keep(s, slots(s, "33")) == "3-3 needs all dice in"
-    assert bot.explain_keep(s, slots(s, "335")) == "3-3 needs all dice in"
-    assert bot.explain_keep(s, s.rolled_mask) == "the 2 scores nothing"
-    assert bot.explain_keep(s, five) is None
+    assert s.legal_actions() == [five] and legal_keeps(s) == [(50, five)]
+    assert explain_keep(s, slots(s, "33")) == "3-3 needs all dice in"
+    assert explain_keep(s, slots(s, "335")) == "3-3 needs all dice in"
+    assert explain_keep(s, s.rolled_mask) == "the 2 scores nothing"
+    assert explain_keep(s, five) is None
     refused(s, slots(s, "335"))
     # Six-dice roll 1-2-3-4-5-6: Polecat 1500, or the 1 and the 5 alone.
     s = play(started(), "R123456")
-    assert bot.legal_keeps(s) == [(1500, 63), (150, 0b010001), (100, 1), (50, 0b010000)]
-    assert bot.explain_keep(s, 0b000011) == "the 2 scores nothing"
+    assert legal_keeps(s) == [(1500, 63), (150, 0b010001), (100, 1), (50, 0b010000)]
+    assert explain_keep(s, 0b000011) == "the 2 scores nothing"
     # Six-dice roll 2-2-2-2-3-3: Mega + Carbuncle 650 beats the Mega alone.
     s = play(started(), "R222233")
-    assert bot.legal_keeps(s) == [(650, 63), (400, 0b001111), (200, 0b000111)]
+    assert legal_keeps(s) == [(650, 63), (400, 0b001111), (200, 0b000111)]
 
 
 def test_keep_value_examples_and_decisions():
-    kv = bot.keep_value
+    kv = keep_value
     assert kv((3, 3), 3, False, 1 << 2) == 900  # 300 + 600
     assert kv((3,), 1, True, 1 << 2) == 300
     assert kv((6, 6), 2, True, 1 << 5) == 1800  # 600 + 1200
@@ -244,7 +246,7 @@ def test_keep_value_matches_brute_force_on_every_roll(n):
         for mega in (MEGAS if n < 6 else [0]):
             for keep in sub_multisets(roll):
                 expected = brute(keep, n, keep == roll, mega)
-                assert bot.keep_value(keep, n, keep == roll, mega) == expected, (roll, keep, mega)
+                assert keep_value(keep, n, keep == roll, mega) == expected, (roll, keep, mega)
 
 
 def test_bust_chance_exact_by_enumeration():
@@ -255,15 +257,15 @@ def test_bust_chance_exact_by_enumeration():
             busts = sum(ways(roll) for roll in
                         itertools.combinations_with_replacement(range(1, 7), n)
                         if all(brute(k, n, k == roll, mega) < 0 for k in sub_multisets(roll)))
-            num, den = bot.bust_chance(n, mega)
+            num, den = bust_chance(n, mega)
             assert Fraction(num, den) == Fraction(busts, 6 ** n), (n, mega)
             if mega in (0, 1, 1 << 4):  # no Mega, or one that never extends
                 assert Fraction(num, den) == expected[n - 1]
-    assert bot.bust_chance(3, 1 << 1) == (1, 9)  # a Mega of 2s: 24 rolls of 3, 4, 6
-    assert bot.bust_chance(6) == (5, 216)
+    assert bust_chance(3, 1 << 1) == (1, 9)  # a Mega of 2s: 24 rolls of 3, 4, 6
+    assert bust_chance(6) == (5, 216)
     for bad in (0, 7):
         with pytest.raises(ValueError):
-            bot.bust_chance(bad)
+            bust_chance(bad)
 
 
 # Dens that leave 6..1 dice (with the Mega faces they make), through the engine.
@@ -286,14 +288,14 @@ def test_every_roll_with_a_scoring_keep_offers_it(den):
             continue
         assert s.phase == PHASE_KEEP and not s.busted, roll
         offered = {tuple(sorted(s.dice[i] for i in range(6) if m >> i & 1)): v
-                   for v, m in bot.legal_keeps(s)}
+                   for v, m in legal_keeps(s)}
         assert offered == keeps, roll
         # Every mask showing a keepable multiset is legal, and no other.
         legal = [m for m in range(1, 64) if not m & ~s.rolled_mask and tuple(
             sorted(s.dice[i] for i in range(6) if m >> i & 1)) in keeps]
         assert s.legal_actions() == legal, roll
         for m in range(1, 64):
-            reason = bot.explain_keep(s, m)
+            reason = explain_keep(s, m)
             assert (reason is None) == (m in legal) and (reason is None or len(reason) <= 22)
 
 
@@ -304,7 +306,7 @@ def test_single_skunk_and_a_broken_run():
     s = play(started(), "R123466 K1 R11234 K1 R1234 K1 R122 K1 R13 K1")
     assert s.skunk_run == 5 and s.den == 500
     play(s, "R1")
-    assert bot.legal_keeps(s) == [(100 + SINGLE_SKUNK_BONUS, 1 << 5)]
+    assert legal_keeps(s) == [(100 + 5400, 1 << 5)]  # RULES.md 1: Single SKUNK +5400
     play(s, "K1")
     assert s.den == 6000 and s.last_keep_points == 5500 and s.and_rolling
     play(s, "R")
@@ -466,7 +468,7 @@ def test_constants_and_titles():
     assert house(2000, 0) == 80 and house(20000, 1000) == 99
     assert SkunkdGame().params == {"players": 2, "setter": 0}
     assert SkunkdGame().title() == "SKUNK'D" and len(SkunkdGame().title()) <= 16
-    assert PHASE_NAMES[PHASE_KEEP] == "keep" and len(PHASE_NAMES) == PHASE_OVER + 1
+    assert PHASE_KEEP == 4 and PHASE_OVER == 6  # the turn's order (host/transcript.py names)
 
 
 def test_action_strings():

@@ -8,8 +8,10 @@ import random
 
 import microcontroller
 import pytest
+from conftest import rebuild_game, stores
 from playout import pick_chance
 
+import rollbox
 from rollbox import catalog, store
 from rollbox.menu import SETTINGS_BYTES, Menu
 from rollbox.store import HEADER, TRAILER, Store
@@ -115,7 +117,7 @@ def test_an_nvm_whose_read_raises_is_no_save(error):
     Store(nvm, 0, 64).save(b"kept")
     nvm.fail_reads = error
     assert fresh_load(nvm, 0, 64) is None
-    assert store.open_stores(nvm) is not None
+    assert stores(nvm) is not None
     nvm.fail_reads = None
     assert fresh_load(nvm, 0, 64) == b"kept"
 
@@ -201,7 +203,7 @@ def test_power_cut_at_every_byte_offset_never_loses_or_corrupts():
 
 def _layout_history(nvm, saves):
     """Save game and settings records in turn; returns their histories."""
-    game, settings = store.open_stores(nvm)
+    game, settings = stores(nvm)
     history = {"game": [None], "settings": [None]}
     for i in range(saves):
         game.save(bytes([i]) * (20 + i))
@@ -223,8 +225,8 @@ def _cut_every_offset(erase_size, region_size):
         trial.data[:] = nvm.data
         trial.cut(k)
         with pytest.raises(microcontroller.PowerCut):
-            store.open_stores(trial)[0].save(payload)
-        game, settings = store.open_stores(trial)
+            store.open_region(trial, store.KIND_GAME).save(payload)
+        game, settings = stores(trial)
         got = game.load()
         assert got in (history["game"][-1], payload, None)
         assert settings.load() in history["settings"]  # maybe older, never corrupt
@@ -249,9 +251,9 @@ def test_power_cut_on_a_samd51_block_never_loads_a_corrupt_game():
 # --- the layout on our boards ---------------------------------------------------------------
 def test_layout_fits_our_boards_nvm_and_the_largest_game():
     for size in (8192, 4096, 2048):
-        game, settings = store.open_stores(blank(size))
+        game, settings = stores(blank(size))
         assert game.capacity() >= 115 and settings.capacity() >= SETTINGS_BYTES
-    assert store.open_stores(blank(256)) is None and store.open_stores(None) is None
+    assert stores(blank(256)) is None and stores(None) is None
     assert store.GAME_START + store.GAME_SLOT <= store.SETTINGS_START
     assert store.SETTINGS_START + store.SETTINGS_SLOT <= store.STATS_START
     assert store.STATS_START + store.STATS_SLOT <= store.USED <= store.HALF
@@ -261,13 +263,13 @@ def test_layout_fits_our_boards_nvm_and_the_largest_game():
 
 def test_regions_do_not_disturb_each_other():
     nvm = blank()
-    game, settings = store.open_stores(nvm)
+    game, settings = stores(nvm)
     stats = Store(nvm, store.STATS_START, store.STATS_SLOT, store.HALF, store.KIND_STATS)
     for i in range(5):
         game.save(b"g%d" % i)
         settings.save(b"s%d" % i)
         stats.save(b"t%d" % i * 100)
-    game, settings = store.open_stores(nvm)
+    game, settings = stores(nvm)
     assert (game.load(), settings.load()) == (b"g4", b"s4")
     assert Store(nvm, store.STATS_START, store.STATS_SLOT, store.HALF,
                  store.KIND_STATS).load() == b"t4" * 100
@@ -302,10 +304,10 @@ def _entries():
 @pytest.mark.parametrize("index,entry,players", list(_entries()),
                          ids=lambda v: v[catalog.NAME] if isinstance(v, tuple) else str(v))
 def test_game_record_round_trips_at_random_points_of_random_playouts(index, entry, players):
-    game_class = catalog.load_class(entry[catalog.GAME])
+    game_class = rollbox.load_class(entry[catalog.GAME])
     rng = random.Random(index * 10 + players)
     nvm = blank()
-    game_store = store.open_stores(nvm)[0]
+    game_store = store.open_region(nvm, store.KIND_GAME)
     for _ in range(4):
         params = dict(entry[catalog.FIXED], players=players)
         if entry[catalog.OPTIONS] & catalog.SIX_BAD:
@@ -321,8 +323,8 @@ def test_game_record_round_trips_at_random_points_of_random_playouts(index, entr
         while True:
             if steps == 0 or state.is_terminal() or rng.random() < 0.05:
                 game_store.save(store.pack_game(index, game, seats, state))
-                data = store.open_stores(nvm)[0].load()  # as after a reset
-                got_index, got_game, got_state, got_seats = store.rebuild_game(data)
+                data = store.open_region(nvm, store.KIND_GAME).load()  # as after a reset
+                got_index, got_game, got_state, got_seats = rebuild_game(data)
                 assert (got_index, got_seats, got_game.params) == (index, seats, game.params)
                 assert got_state.to_bytes() == state.to_bytes()
                 assert got_state.current_player() == state.current_player()
@@ -339,9 +341,9 @@ def test_game_record_round_trips_at_random_points_of_random_playouts(index, entr
 @pytest.mark.parametrize("entry", catalog.GAMES, ids=lambda e: e[catalog.NAME])
 def test_the_largest_states_fit_a_slot(entry):
     # Eight seats (more than the menu offers) at random points of playouts.
-    game_class = catalog.load_class(entry[catalog.GAME])
+    game_class = rollbox.load_class(entry[catalog.GAME])
     game = game_class(**dict(entry[catalog.FIXED], players=8))
-    capacity = store.open_stores(blank())[0].capacity()
+    capacity = store.open_region(blank(), store.KIND_GAME).capacity()
     rng = random.Random(3)
     largest = 0
     for _ in range(5):
@@ -356,11 +358,11 @@ def test_the_largest_states_fit_a_slot(entry):
 
 
 def test_bad_game_records_are_refused():
-    game_class = catalog.load_class(catalog.GAMES[0][catalog.GAME])
+    game_class = rollbox.load_class(catalog.GAMES[0][catalog.GAME])
     game = game_class(variant=0, players=2)
     good = store.pack_game(0, game, (0, 1), game.new_initial_state())
-    assert store.rebuild_game(good)[0] == 0
+    assert rebuild_game(good)[0] == 0
     for bad in (b"", good[:2], bytes([77]) + good[1:], good[:1] + b"\x01" + good[2:],
                 good[:-3], good[:10] + b"\x03" + good[11:], good[:11] + b"\x09" + good[12:]):
         with pytest.raises(ValueError):
-            store.rebuild_game(bad)
+            rebuild_game(bad)

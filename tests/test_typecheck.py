@@ -16,8 +16,8 @@ profile, against:
   ``microcontroller``, ``micropython``: the installed ``*-stubs`` packages;
   ``vectorio``: a copy of ``vectorio-stubs`` with the Circle and Rectangle
   constructors fixed (see :data:`VECTORIO_FIXES`);
-- ``adafruit_lis3dh``, ``adafruit_display_text``, ``adafruit_ticks``: the
-  installed libraries (``--follow-untyped-imports``);
+- ``adafruit_lis3dh``, ``adafruit_ticks``: the installed libraries
+  (``--follow-untyped-imports``);
 - ``gc`` and ``adafruit_gizmo``: small local stubs (see :data:`LOCAL_STUBS`).
 
 The host stand-ins in ``tools/host/modules`` are never on mypy's path
@@ -146,8 +146,6 @@ EXPECTED_ORIGIN = {
     "adafruit_gizmo.tft_gizmo": "STUBS/adafruit_gizmo/tft_gizmo.pyi",
     "adafruit_lis3dh": "adafruit_lis3dh.py",
     "adafruit_ticks": "adafruit_ticks.py",
-    "adafruit_display_text": "adafruit_display_text/__init__.py",
-    "adafruit_display_text.bitmap_label": "adafruit_display_text/bitmap_label.py",
 }
 
 # mypy -v log lines naming the file a module was read from (parsed anew, or

@@ -5,21 +5,28 @@ shake detector, advances the app's state machine and refreshes only what
 changed. The game is only touched through its screen
 (``rollbox.screens``), which asks the state for legal actions and applies
 them; dice come from the :class:`rollbox.dice.Roller` when a roll settles
-(the end of a shake, or the end of a button / computer tumble). Only the
-chosen game's rules, screen and bot are imported, when the game starts.
-Games played one after another with the same game and player count are a
-series: where the rules take a ``setter`` (SKUNK'D), the last winner sets
-the house options (RULES.md 1, "Before play").
+(the end of a shake, or the end of a button / computer tumble). Games
+played one after another with the same game and player count are a series:
+where the rules take a ``setter`` (SKUNK'D), the last winner sets the house
+options (RULES.md 1, "Before play").
+
+One mode's modules in RAM at a time (tools/bench_device measures it): the
+menu (``rollbox.menu`` with the catalog, the saved settings, the lifetime
+stats screen) is imported when the menu shows and unloaded when a game
+starts, and a game's rules, screen, bot and tables are imported when it
+starts and unloaded (``sys.modules`` and every reference) when it is over
+and the menu comes back. Between the two the app keeps only a few bytes:
+the menu's settings, the game's catalog index, its seats.
 
 Save and resume (``rollbox.store`` on the board's nvm): the game (catalog
 index, parameters, seats, the state's bytes) is saved when it starts and
 whenever the turn passes to another seat (``turn_player()`` changes; in
 SKUNK that is the next round's shooter), never per frame or per roll: each
-save is a flash erase cycle. A finished game clears the save. The menu's
-settings are saved when a game starts and restored at power-up; a saved
-game puts "Resume: <game>" first on the menu, and A on it rebuilds the game,
-its screen and seats and goes on from the start of the saved turn. A write
-that fails ("Save failed" on the message line) never stops play.
+save is a flash erase cycle. A finished game clears the save and is counted
+in the lifetime stats (``rollbox.stats``). The menu's settings are saved
+when a game starts and restored at power-up; a saved game puts "Resume:
+<game>" first on the menu. A write that fails ("Save failed" on the message
+line) never stops play.
 """
 
 import gc
@@ -27,12 +34,11 @@ import gc
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
-from rollbox import catalog, dice, store
+import rollbox
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
-from rollbox.menu import RESUME, STATS, Menu
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
-from rollbox.view import MENU_LINES, View
+from rollbox.view import View
 
 try:
     from typing import Any, Tuple  # noqa: F401 (used in type comments)
@@ -42,7 +48,6 @@ except ImportError:
 _MENU = const(0)
 _PLAY = const(1)
 _OVER = const(2)
-_STATS = const(3)  # the lifetime stats screen (from the menu)
 
 _PROMPT = const(0)  # waiting for the seat to act
 _TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
@@ -51,23 +56,38 @@ TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 FACE_MS = const(80)  # tumbling faces change this often
 MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 
+# How an action came (the transcript's ``how``, ``log``): a button, a shake,
+# the computer; and the two events that are no action.
 _BY_BUTTON = const(0)
 _BY_SHAKE = const(1)
 _BY_COMPUTER = const(2)
-_HOW = ("button", "shake", "computer")
+STARTED = const(-1)  # a game started: text "new game" or "resumed"
+ENDED = const(-2)  # a game ended: text the result
 
 
 class App:
     """The whole device program.
 
-    :param hw: a ``rollbox.hardware.Hardware`` (display, keys, key map,
-        accelerometer or None, shake figures, start-up notice).
+    :param hw: a ``rollbox.Hardware`` (display, keys, key map, accelerometer
+        or None, shake figures, start-up notice, nvm).
     :param roller: the dice (default: ``Roller()`` on ``random``).
-    :param log: optional ``log(text)`` for a transcript (the simulator's).
-    :param nvm: where saves go (default: ``hw.nvm`` if the hardware has one,
-        else ``microcontroller.nvm``; None on a board without it: no saves).
+    :param log: optional ``log(app, text, how)``, called with each message
+        of play (``how``: 0 a button, 1 a shake, 2 the computer, or
+        :data:`STARTED` and :data:`ENDED`) for a transcript (the
+        simulator's, tools/host/transcript.py).
+    :param now: ``ticks_ms()`` at the start (default: read it).
+    :param nvm: where saves go (default: ``hw.nvm``; None on a board
+        without one: no saves).
     :param boot_notice: boot.py's outcome when saves cannot work ("USB drive
         mode: saves off", ``rollbox.bootmode.status``), shown on the menu.
+
+    Attributes the menu (``rollbox.menu``) reads and sets: ``view``,
+    ``buttons`` (bitmask of the board's logical buttons), ``nvm``,
+    ``notice`` (the menu's title), ``settings`` (the menu's choices while
+    it is unloaded: ``Menu.settings()`` bytes, or None), ``resume`` (the
+    saved game's record, while the menu offers it), ``coach`` (0/1),
+    ``series``, ``stats_ram`` (the lifetime stats record when there is no
+    nvm), ``roller``.
     """
 
     def __init__(self, hw, roller=None, log=None, now=None, nvm=None, boot_notice=""):
@@ -77,146 +97,46 @@ class App:
         self.detector = ShakeDetector(*hw.shake)
         self.roller = roller or Roller()
         self.log = log
-        self.menu = Menu()
         self.mode = _MENU
         self.phase = _PROMPT
+        self.menu = None  # type: Any  # rollbox.menu.Menu while the menu shows
+        self.menu_screen = None  # type: Any  # rollbox.menu.MenuScreen, the same
+        self.index = 0  # the game's index in rollbox.catalog.GAMES
         self.game = None  # type: Any
         self.state = None  # type: Any
         self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
         self.coach = 0  # the coach overlay on (1) or off (0), kept from game to game
+        self.settings = None  # type: Any
+        self.resume = None  # type: Any
+        self.taken = None  # type: Any  # a resumed game's (index, params, seats) for the menu
+        self.series = None  # type: Any  # (game index, players, winner) of the last game
+        self.stats_ram = None  # type: Any
         self.accel_ok = hw.accel is not None
         self.notice = hw.message
+        self.notice_display = False
+        self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
         self._since = 0
         self._face_at = 0
         self._how = _BY_BUTTON
         self._armed = False
-        self._series = None  # (game index, players, winner) of the last game
         self._saved = None  # the state's bytes before the last action
         self._acting = False  # this frame began an action (after saving)
         self._xyz = (0.0, 0.0, 0.0)  # the last accelerometer sample (m/s²)
-        self.notice_display = False
-        self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
         self._told_held = False
+        self._turn = -1  # turn_player() at the last game save
+        self._unseeded = not _seed_once()  # seeded at the first input (rollbox.seed)
+        self._core = rollbox.loaded()  # the modules every mode keeps
         buttons = 0
         for bit in hw.key_map:
             buttons |= bit
-        self._buttons = buttons
-        self._game_store = self._settings_store = self._stats_store = None  # type: Any
-        self.stats = None  # type: Any  # rollbox.stats.Stats, with an nvm
-        self._resume = None  # type: Any  # the saved game's record, while offered
-        self._turn = -1  # turn_player() at the last game save
-        self._open_saves(getattr(hw, "nvm", None) if nvm is None else nvm)
-        self._draw_menu()
+        self.buttons = buttons
+        self.nvm = hw.nvm if nvm is None else nvm
+        self._show_menu()
         if boot_notice:
             self.view.set_text(self.view.message, boot_notice)
 
-    # -- save and resume -----------------------------------------------------
-
-    def _open_saves(self, nvm):
-        """Find the nvm, restore the settings, offer a saved game."""
-        if nvm is None:
-            try:
-                import microcontroller
-
-                nvm = microcontroller.nvm
-            except (ImportError, AttributeError):
-                nvm = None
-        stores = store.open_stores(nvm)
-        if stores is None:
-            return
-        self._game_store, self._settings_store = stores
-        self._open_stats(nvm)
-        self.menu.restore(self._settings_store.load())
-        data = self._game_store.load()
-        if data is None:
-            return
-        try:
-            index = store.unpack_game(data)[0]
-            name = str(catalog.GAMES[index][catalog.NAME])
-        except (ValueError, IndexError):
-            return  # not a game this catalog knows: offer nothing, keep it
-        self._resume = data
-        self.menu.resume = name
-        self.menu.cursor = 0
-
-    def _open_stats(self, nvm):
-        """The lifetime stats (``rollbox.stats``) from their nvm region; the
-        roller counts every die's face into them, saved when a game ends
-        (not per roll: each save is an erase cycle)."""
-        from rollbox.stats import Stats
-
-        self._stats_store = store.open_stats(nvm)
-        self.stats = Stats(self._stats_store.load())
-        self.roller.stats = self.stats
-
-    def _count_game(self, won):
-        """A finished game into the lifetime stats: the game, the kinds of
-        its winning seats (0 human, 1..3 a computer level)."""
-        if self.stats is None:
-            return
-        try:
-            self.stats.record_game(self.menu.game, [self.seats[p] for p in won])
-        except ValueError:
-            return
-        self._write(self._stats_store, self.stats.to_bytes())
-
-    def _show_stats(self):
-        """The lifetime stats screen (the menu's "Lifetime stats"); any key
-        goes back to the menu."""
-        from rollbox.screens.stats import StatsScreen
-        from rollbox.stats import Stats
-
-        if self.stats is None:
-            self.stats = Stats()  # no nvm: this power-up's dice only
-            self.roller.stats = self.stats
-        v = self.view
-        self.screen = StatsScreen(v)
-        v.show_screen(self.screen.group)
-        self.screen.update(self.stats)
-        v.set_text(v.message, "")
-        v.set_text(v.status, "Any key: menu")
-        self.mode = _STATS
-
-    def _write(self, target, payload):
-        """One save; a failed write is told, and play goes on."""
-        if target is None:
-            return
-        try:
-            if payload is None:
-                target.clear()
-            else:
-                target.save(payload)
-        except (OSError, RuntimeError, ValueError):
-            self._say("Save failed")
-
-    def _save_game(self):
-        s = self.state
-        self._turn = s.turn_player()
-        if self._game_store is None:
-            return
-        try:
-            payload = store.pack_game(self.menu.game, self.game, self.seats, s)
-        except ValueError:
-            self._say("Save failed")
-            return
-        self._write(self._game_store, payload)
-
-    def _resume_game(self, now):
-        """A on "Resume": the saved game, its screen and seats, at the saved
-        turn's prompt; an unreadable record is dropped from the menu."""
-        data = self._resume
-        self._resume = self.menu.resume = None
-        self.menu.cursor = 0
-        gc.collect()
-        try:
-            index, game, state, seats = store.rebuild_game(data)
-        except (ValueError, IndexError, ImportError):
-            self._draw_menu()
-            self.view.set_text(self.view.title, "Save unreadable")  # until the next key
-            return
-        self.menu.take_game(index, game.params, seats)
-        self._begin(game, state, seats, now, "resumed")
+    # -- the frame -----------------------------------------------------------
 
     def run(self):
         """Run forever on the device clock (never returns)."""
@@ -237,11 +157,15 @@ class App:
             self._told_held = True
             self._say("Key held at start: let go")
         motion = self._sample(now)
-        if (pressed or motion != IDLE) and dice.needs_input():
+        if self._unseeded and (pressed or motion != IDLE):
             # No os.urandom on this board: seed from the first input's time
             # and the accelerometer's noise (never the boot tick alone).
+            from rollbox import seed
+
             x, y, z = self._xyz
-            dice.seed_from_input(now, x, y, z)
+            seed.seed_from_input(now, x, y, z)
+            self._unseeded = False
+            rollbox.unload("rollbox.seed")
         self._acting = False
         try:
             self._dispatch(pressed, motion, now)
@@ -258,12 +182,14 @@ class App:
             self._step_menu(pressed, now)
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
-        elif self.mode == _STATS:
-            if pressed:
-                self.screen = None
-                self._to_menu()
-        elif pressed & (A | START):
+        elif pressed & (A | START):  # the game is over: back to the menu
             self._to_menu()
+
+    def _step_menu(self, pressed, now):
+        if pressed:
+            start = self.menu_screen.press(pressed)
+            if start is not None:
+                self._play(start, now)
 
     def _recover(self, pressed, motion, now):
         """Collect, go back to the saved state, retry the frame once."""
@@ -307,8 +233,6 @@ class App:
         p = self.state.current_player()
         return p >= 0 and not self.seats[p]
 
-    # -- input -------------------------------------------------------------
-
     def _sample(self, now):
         if not self.accel_ok:
             return IDLE
@@ -324,98 +248,95 @@ class App:
             return IDLE
         return self.detector.update(x, y, z, now)
 
-    # -- menu --------------------------------------------------------------
+    # -- menu <-> play -------------------------------------------------------
 
-    def _step_menu(self, pressed, now):
-        if not pressed:
-            return
-        chose = self.menu.press(pressed)
-        if chose == RESUME:
-            self._resume_game(now)
-        elif chose == STATS:
-            self._show_stats()
-        elif chose:
-            self._start_game(now)
-        else:
-            self._draw_menu()
+    def _show_menu(self):
+        """The menu's modules in, its screen on (settings as they were)."""
+        gc.collect()
+        from rollbox.menu import MenuScreen
 
-    def _draw_menu(self):
-        v = self.view
-        v.show_menu()
-        v.set_text(v.title, self.notice or "Rollbox")
-        m = self.menu
-        size = m.size()
-        top = min(max(0, m.cursor - MENU_LINES + 2), max(0, size - MENU_LINES))
-        for i in range(MENU_LINES):
-            n = top + i
-            text = ""
-            if n < size:
-                text = (">" if n == m.cursor else " ") + m.line(n)
-            v.set_text(v.menu_lines[i], text)
-        if m.cursor == size - 1:
-            v.set_text(v.status, "A:start B:next")
-        elif m.on_resume():
-            v.set_text(v.status, "A:resume B:next")
-        else:
-            v.set_text(v.status, "A:change B:next START:go" if self._buttons & START
-                       else "A:change B:next")
+        self.mode = _MENU
+        self.menu_screen = MenuScreen(self)
+        self.menu = self.menu_screen.menu
 
     def _to_menu(self):
-        self.mode = _MENU
+        """Game over (A): the game and everything it loaded go, the menu comes back."""
         self.game = self.state = self.screen = self._saved = None
-        self.view.show_menu()
+        self.view.show_screen(None)
+        rollbox.unload_new(self._core)
+        self._show_menu()
+
+    def _play(self, choice, now):
+        """Leave the menu for ``choice`` (``rollbox.menu.MenuScreen.press``):
+        the menu's screen and modules go, then its ``launch`` brings the
+        game's in (the app holds that function, so its code stays until it
+        returns) and the first prompt shows."""
+        from rollbox.menu import launch
+
+        self.settings = self.menu_screen.settings()
+        self.coach = self.menu.coach
+        self.menu = self.menu_screen = None
+        self.view.show_screen(None)
+        rollbox.unload_new(self._core)
         gc.collect()
-        self._draw_menu()
-
-    # -- play --------------------------------------------------------------
-
-    def _start_game(self, now):
-        m = self.menu
-        entry = m.entry()
-        gc.collect()
-        game_class = catalog.load_class(entry[catalog.GAME])
-        params = m.params()
-        series = self._series
-        if series is not None and series[:2] == (m.game, m.players) and any(
-                p[0] == "setter" for p in game_class.PARAMS):
-            params["setter"] = series[2] + 1  # the last winner sets the house options
-        game = game_class(**params)
-        self._resume = m.resume = None  # the new game's save replaces the old one
-        self._begin(game, game.new_initial_state(), tuple(m.seats[:m.players]), now,
-                    "new game")
-        self._write(self._settings_store, m.settings())
-        self._save_game()
-
-    def _begin(self, game, state, seats, now, how):
-        """Play ``game`` from ``state`` with ``seats``: its screen, title
-        and the first prompt (a new game or a resumed one)."""
-        m = self.menu
-        entry = m.entry()
-        self.game = game
-        self.state = state
-        self._saved = state.to_bytes()
-        self._turn = state.turn_player()
-        self.seats = seats
-        self.coach = m.coach
-        self.screen = catalog.load_class(entry[catalog.SCREEN])(
-            self.view, game, seats, self._buttons, catalog.load(entry[catalog.BOT]))
+        started = launch(self, choice)
+        del launch
+        if not started:
+            self.resume = None  # an unreadable save is not offered again
+            rollbox.unload_new(self._core)
+            self._show_menu()
+            self.view.set_text(self.view.title, "Save unreadable")  # until the next key
+            return
         self.mode = _PLAY
-        if self.hw.accel is not None and not self.accel_ok:
-            self.accel_ok = True  # try the accelerometer again each game
-            self.notice = self.hw.message
-        v = self.view
-        v.show_screen(self.screen.group)
-        title = self.game.title()
-        goal = self.game.params.get("goal")
-        if goal is not None:
-            title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
-        v.set_text(v.title, title)
-        v.set_text(v.message, self.notice)
-        self._log("%s: %s, seats %s" % (how, title, ", ".join(
-            "P%d (%s)" % (p + 1, "computer" if seats[p] else "human")
-            for p in range(len(seats)))))
+        self._saved = self.state.to_bytes()
+        self._turn = self.state.turn_player()
+        self._log("new game" if choice[4] is None else "resumed", STARTED)
         gc.collect()
         self._prompt(now)
+        if choice[4] is None:
+            self._save_game()
+
+    # -- saves (rollbox.store and rollbox.stats, loaded for each save) -----
+
+    def _save_game(self, clear=False):
+        """The game's record in nvm, at a turn change (or ``clear`` it: the
+        game is over). ``rollbox.store`` is loaded for it and unloaded
+        after: once a turn. A failed write is told, and play goes on."""
+        if not clear:
+            self._turn = self.state.turn_player()
+        if self.nvm is None:
+            return
+        from rollbox import store
+
+        try:
+            region = store.open_region(self.nvm, store.KIND_GAME)
+            if region is not None and clear:
+                region.clear()
+            elif region is not None:
+                region.save(store.pack_game(self.index, self.game, self.seats, self.state))
+        except (OSError, RuntimeError, ValueError):
+            self._say("Save failed")
+        rollbox.unload("rollbox.store")
+
+    def _count_game(self, won):
+        """A finished game into the lifetime stats (``rollbox.stats``,
+        loaded for it): the game, the kinds of its winning seats, the faces
+        the roller counted; saved once a game (each save is an erase cycle)."""
+        from rollbox import stats
+
+        try:
+            record = stats.count_game(self.nvm, self.stats_ram, self.index,
+                                      [self.seats[p] for p in won], self.roller.face_counts)
+        except (OSError, RuntimeError, ValueError):
+            self._say("Save failed")
+            record = None
+        rollbox.unload("rollbox.stats", "rollbox.store")
+        for i in range(6):
+            self.roller.face_counts[i] = 0
+        if self.nvm is None:
+            self.stats_ram = record
+
+    # -- play ------------------------------------------------------------------
 
     def _prompt(self, now):
         self.phase = _PROMPT
@@ -441,7 +362,6 @@ class App:
         """START at a human seat's prompt: the coach overlay on or off,
         remembered for the next game (the menu's Coach line)."""
         self.coach ^= 1
-        self.menu.coach = self.coach
         self._draw_prompt()
 
     def _step_play(self, pressed, motion, now):
@@ -494,7 +414,7 @@ class App:
             self.screen.say(str(err))
             return
         if text:
-            self._log("%s (%s; %s)" % (text, _HOW[how], self.screen.summary(self.state)))
+            self._log(text, how)
             self._say(text)
         if self.state.is_chance_node():
             self._tumble(now, how)
@@ -521,7 +441,7 @@ class App:
             self._saved = self.state.to_bytes()
             self._acting = True
             text = self.screen.settle(self.state, self.roller)
-            self._log("%s (%s; %s)" % (text, _HOW[self._how], self.screen.summary(self.state)))
+            self._log(text, self._how)
             self._say(text)
             self._after_action(now)
 
@@ -533,19 +453,19 @@ class App:
             v = self.view
             result = self.screen.result(s)
             won = s.winners()
-            self._series = (self.menu.game, len(self.seats), won[0]) if len(won) == 1 else None
+            self.series = (self.index, len(self.seats), won[0]) if len(won) == 1 else None
             v.set_text(v.title, result)
             v.set_text(v.status, "A: menu")
             v.show_coach(None)  # the result is the news now
-            self._log("%s (%s)" % (result, self.screen.summary(s)))
-            self._write(self._game_store, None)  # a finished game is not resumed
+            self._log(result, ENDED)
+            self._save_game(clear=True)  # a finished game is not resumed
             self._count_game(won)
             return
         if s.turn_player() != self._turn:
             self._save_game()
         self._prompt(now)
 
-    # -- drawing -----------------------------------------------------------
+    # -- drawing -------------------------------------------------------------
 
     def _say(self, text):
         v = self.view
@@ -555,6 +475,17 @@ class App:
         else:
             v.set_text(v.message, text)
 
-    def _log(self, text):
+    def _log(self, text, how):
         if self.log is not None:
-            self.log(text)
+            self.log(self, text, how)
+
+
+def _seed_once():
+    """Seed the dice at power-up (``rollbox.seed``, unloaded when done):
+    True when ``os.urandom`` did it, False when the first input must."""
+    from rollbox import seed
+
+    if seed.seed_once():
+        rollbox.unload("rollbox.seed")
+        return True
+    return False

@@ -2,7 +2,8 @@
 
 A new rule set is a module in ``games/``, a screen in ``rollbox/screens/``
 and one entry below. The app imports the one chosen game's rules, screen and
-bot when a game starts, and drops them when it ends (one game in RAM).
+bot when a game starts (``rollbox.load``), and drops them when it ends (one
+game in RAM); this module is the menu's and is unloaded in play.
 """
 
 from micropython import const
@@ -33,21 +34,3 @@ GAMES = (
      (), 0, 2, 4, (), 0),
 )
 NAME, GAME, SCREEN, BOT, FIXED, OPTIONS, MIN_PLAYERS, MAX_PLAYERS, GOALS, GOAL = range(10)
-
-
-def load(name):
-    """Import a module by its dotted name and return it (MicroPython's
-    ``__import__`` returns the top package, so walk down).
-
-    :raises ImportError: no such module (or one it imports is missing).
-    """
-    top = __import__(name)
-    for part in name.split(".")[1:]:
-        top = getattr(top, part)
-    return top
-
-
-def load_class(name):
-    """The class ``name`` ("games.pig.PigGame": module, then class)."""
-    dot = name.rfind(".")
-    return getattr(load(name[:dot]), name[dot + 1:])

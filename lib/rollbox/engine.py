@@ -14,7 +14,7 @@ no randomness, no floats in the game state.
 from micropython import const
 
 try:
-    from typing import Dict, List, Tuple  # noqa: F401 (used in type comments)
+    from typing import Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -39,7 +39,7 @@ class Game:
 
     def __init__(self, **params):
         # type: (int) -> None
-        values = {}  # type: Dict[str, int]
+        values = {}  # type: dict[str, int]
         for name, default, low, high in self.PARAMS:
             value = params.pop(name, default)
             if not isinstance(value, int):
@@ -96,7 +96,7 @@ class State:
         return self.current_player() == CHANCE
 
     def legal_actions(self):
-        # type: () -> List[int]
+        # type: () -> list[int]
         """Legal actions of the current player (chance outcomes at a chance
         node, empty when terminal), as a new list."""
         if self.is_chance_node():
@@ -143,7 +143,7 @@ class State:
         raise NotImplementedError
 
     def returns(self):
-        # type: () -> List[float]
+        # type: () -> list[float]
         """Per seat at a terminal state, zero-sum (as OpenSpiel's Pig): +1
         for each winner, and the losers share the winners' total equally
         (-1/(n-1) each with one winner). All 0.0 before the end, or when
@@ -163,7 +163,7 @@ class State:
         raise NotImplementedError
 
     def winners(self):
-        # type: () -> List[int]
+        # type: () -> list[int]
         """Seats that won (more than one only where a rule shares the win,
         e.g. SKUNK's equal totals); empty while the game goes on."""
         w = self.winner()

@@ -17,12 +17,15 @@ Profiles (by ``board.board_id``):
   has them, a LIS3DH at 0x18 or 0x19 on ``board.I2C()`` if one answers.
 
 A missing accelerometer never stops the game: ``accel`` is None and
-``message`` says that A rolls. The LIS3DH is set to +/-8 g at 100 Hz: the
-driver's default +/-2 g clips a real shake (9.5 g peaks in the recordings).
+``message`` says that A rolls. :func:`detect` returns a ``rollbox.Hardware``
+(defined in the package so that this module can be unloaded after it). The
+LIS3DH is set to +/-8 g at 100 Hz: the driver's default +/-2 g clips a real
+shake (9.5 g peaks in the recordings).
 """
 
 from micropython import const
 
+from rollbox import Hardware
 from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 
 # Shake figures (start m/s², keep m/s², window ms, quiet ms): see rollbox.shake.
@@ -31,24 +34,6 @@ _PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
 _PYGAMER_KEYS = (A, B, START, SELECT)
 _LIS3DH_ONBOARD = const(0x19)
 _LIS3DH_DEFAULT = const(0x18)
-
-
-class Hardware:
-    """What the app needs from a board. ``keys`` is a keypad object or None;
-    ``key_map`` gives the logical button of each key number; ``accel`` is an
-    ``adafruit_lis3dh.LIS3DH_I2C`` or None; ``shake`` the detector figures;
-    ``message`` a start-up notice ("" when all is well); ``nvm`` the board's
-    ``microcontroller.nvm`` (saves, settings, stats) or None without one."""
-
-    def __init__(self, name, display, keys, key_map, accel, message, shake=SHAKE, nvm=None):
-        self.name = name
-        self.display = display
-        self.keys = keys
-        self.key_map = key_map
-        self.accel = accel
-        self.message = message
-        self.shake = shake
-        self.nvm = nvm
 
 
 def open_lis3dh(i2c, addresses):
@@ -84,7 +69,7 @@ def _board_i2c(board):
 def _finish(name, display, keys, key_map, i2c, addresses):
     accel = open_lis3dh(i2c, addresses) if i2c is not None else None
     message = "" if accel else "No accelerometer: A rolls"
-    return Hardware(name, display, keys, key_map, accel, message, nvm=_nvm())
+    return Hardware(name, display, keys, key_map, accel, message, SHAKE, _nvm())
 
 
 def _nvm():

@@ -1,7 +1,15 @@
-"""The set-up menu as data: a saved game to resume, game, its options,
-players, seats (human or a computer level), the coach, start.
+"""The set-up menu: :class:`Menu`, the choices as data (a saved game to
+resume, game, its options, players, seats, human or a computer level, the
+coach, the lifetime stats, start), and :class:`MenuScreen`, the menu on
+the display and what a press does there (the lifetime stats screen, a new
+game, the saved one).
 
-Pure (no display): the screen draws :meth:`Menu.line`. The lines depend on
+This module, the catalog and the stats are the menu's: the app imports
+them when the menu shows and unloads them when a game starts. :func:`launch`
+builds the chosen game: the app runs it just after the menu's screen and
+modules are gone (it holds the function, so its code stays until it returns).
+
+:class:`Menu` is pure (no display): :class:`MenuScreen` draws :meth:`Menu.line`. The lines depend on
 the game (``rollbox.catalog``): "6 is bad" and "Goal" only where the game
 has them; "Resume: <game>" comes first while ``resume`` names a saved game.
 Buttons: UP/DOWN (or B on two-button boards) move the cursor; LEFT/RIGHT or
@@ -12,10 +20,13 @@ round); A on "Start" or START anywhere starts a new game; A (or START) on
 record of ``rollbox.store``).
 """
 
+import displayio
 from micropython import const
 
-from rollbox import catalog, controls
+import rollbox
+from rollbox import catalog, controls, store
 from rollbox.bots import LEVEL_NAMES
+from rollbox.view import label
 
 try:
     from typing import Any, Optional  # noqa: F401 (used in type comments)
@@ -37,6 +48,10 @@ STATS = const(3)  # press(): show the lifetime stats
 SETTINGS_BYTES = const(14)
 SEAT_KINDS = LEVEL_NAMES  # 0 human, then the computer levels of rollbox.bots
 MAX_SEATS = const(8)
+MENU_LINES = const(8)  # lines on show; a longer menu scrolls with the cursor
+# Menu line y of the first line and the pitch (pixels, middles): 160x128, 240x240.
+_SMALL = (17, 11)
+_LARGE = (30, 20)
 
 
 class Menu:
@@ -213,3 +228,229 @@ class Menu:
         self.players = min(max(self.players, e[catalog.MIN_PLAYERS]), e[catalog.MAX_PLAYERS])
         if e[catalog.GOALS] and self.goal not in e[catalog.GOALS]:
             self.goal = e[catalog.GOAL]
+
+
+class MenuScreen:
+    """The menu on the app's display (:data:`MENU_LINES` lines, title and
+    status line), built when the menu shows and dropped when a game starts.
+
+    :param app: the ``rollbox.app.App``: its ``view``, ``buttons``,
+        ``notice``, ``nvm``, ``settings`` (the choices to show again, or
+        None at power-up: the saved settings), ``coach``, ``resume`` (the
+        saved game's record to offer), ``stats_ram``, ``taken`` (a resumed
+        game's index, parameters and seats, for the menu to show).
+
+    Attributes: ``menu`` (the :class:`Menu`), ``group``, ``lines``,
+    ``stats_screen`` (the lifetime stats' screen while it shows, else None).
+    """
+
+    def __init__(self, app):
+        self.app = app
+        self.view = app.view
+        m = self.menu = Menu()
+        if app.settings is None:  # power-up: the saved settings and game
+            region = store.open_region(app.nvm, store.KIND_SETTINGS)
+            m.restore(region.load() if region is not None else None)
+            region = store.open_region(app.nvm, store.KIND_GAME)
+            app.resume = region.load() if region is not None else None
+        else:
+            m.restore(app.settings)
+            m.coach = app.coach
+        if app.taken is not None:
+            m.take_game(*app.taken)
+            app.taken = None
+        if app.resume is not None:
+            try:
+                m.resume = str(catalog.GAMES[store.unpack_game(app.resume)[0]][catalog.NAME])
+                m.cursor = 0
+            except (ValueError, IndexError):
+                app.resume = None  # not a game this catalog knows: not offered (nvm kept)
+        self.stats_screen = None
+        y0, pitch = _LARGE if self.view.large else _SMALL
+        self.group = displayio.Group()
+        self.lines = [label(self.group, 4, y0 + i * pitch) for i in range(MENU_LINES)]
+        self.view.show_screen(self.group)
+        self.draw()
+
+    def draw(self):
+        """The menu's lines around the cursor, the title and the status line."""
+        v = self.view
+        v.set_text(v.title, self.app.notice or "Rollbox")
+        m = self.menu
+        size = m.size()
+        top = min(max(0, m.cursor - MENU_LINES + 2), max(0, size - MENU_LINES))
+        for i in range(MENU_LINES):
+            n = top + i
+            text = ""
+            if n < size:
+                text = (">" if n == m.cursor else " ") + m.line(n)
+            v.set_text(self.lines[i], text)
+        if m.cursor == size - 1:
+            v.set_text(v.status, "A:start B:next")
+        elif m.on_resume():
+            v.set_text(v.status, "A:resume B:next")
+        else:
+            v.set_text(v.status, "A:change B:next START:go" if self.app.buttons & controls.START
+                       else "A:change B:next")
+
+    def settings(self):
+        """The menu's choices as :meth:`Menu.settings` bytes."""
+        return self.menu.settings()
+
+    def press(self, pressed):
+        """Buttons pressed in the menu (a bitmask). Returns None, or the
+        game to play: ``(index, (game class, screen class, bot module),
+        params, seats, saved)``, dotted names from the catalog; ``params``
+        a dict for a new game (``saved`` None), or for the saved game its
+        parameter values in the class's ``PARAMS`` order and ``saved`` the
+        state's bytes."""
+        if self.stats_screen is not None:  # any key: back to the menu
+            self.stats_screen = None
+            self.view.show_screen(self.group)
+            self.draw()
+            return None
+        chose = self.menu.press(pressed)
+        if chose == RESUME:
+            return self._resume()
+        if chose == STATS:
+            self._show_stats()
+        elif chose:
+            return self._new_game()
+        else:
+            self.draw()
+        return None
+
+    def _new_game(self):
+        m = self.menu
+        self.app.resume = m.resume = None  # the new game's save replaces the old one
+        region = store.open_region(self.app.nvm, store.KIND_SETTINGS)
+        if region is not None:
+            try:
+                region.save(m.settings())
+            except (OSError, RuntimeError, ValueError):
+                self.view.set_text(self.view.message, "Save failed")
+        return (m.game, _names(m.game), m.params(), tuple(m.seats[:m.players]), None)
+
+    def _resume(self):
+        """A (or START) on "Resume": the saved game; an unreadable record
+        is dropped from the menu ("Save unreadable")."""
+        data = self.app.resume
+        self.app.resume = self.menu.resume = None
+        self.menu.cursor = 0
+        try:
+            return saved_choice(data)
+        except ValueError:
+            self.draw()
+            self.view.set_text(self.view.title, "Save unreadable")  # until the next key
+            return None
+
+    def _show_stats(self):
+        """The lifetime stats screen (the menu's "Lifetime stats"); any key
+        goes back to the menu."""
+        from rollbox.screens.stats import StatsScreen
+        from rollbox.stats import Stats
+
+        region = store.open_region(self.app.nvm, store.KIND_STATS)
+        record = region.load() if region is not None else self.app.stats_ram
+        v = self.view
+        self.stats_screen = StatsScreen(v)
+        v.show_screen(self.stats_screen.group)
+        self.stats_screen.update(Stats(record))
+        v.set_text(v.message, "")
+        v.set_text(v.status, "Any key: menu")
+
+
+# -- starting the chosen game (run by the app once the menu's screen is gone) --
+
+
+def _names(index):
+    e = catalog.GAMES[index]
+    return (e[catalog.GAME], e[catalog.SCREEN], e[catalog.BOT])
+
+
+def saved_choice(data):
+    """The choice (as :meth:`MenuScreen.press` returns it) that resumes the
+    saved game ``data`` (``rollbox.store.pack_game`` bytes).
+
+    :raises ValueError: a record this catalog refuses (too short, no such
+        game, a seat kind out of range).
+    """
+    index, values, seats, raw = store.unpack_game(data)
+    if index >= len(catalog.GAMES):
+        raise ValueError("no such game")
+    for seat in seats:
+        if seat >= len(SEAT_KINDS):
+            raise ValueError("saved seat kind out of range")
+    return (index, _names(index), values, seats, raw)
+
+
+def build_game(choice, series=None):
+    """``(game, state)`` of ``choice``: a new game with its parameters (and,
+    where the rules take a ``setter`` and ``series``, the last game's
+    ``(index, players, winner)``, is the same game and player count, the
+    last winner sets the house options: RULES.md 1, "Before play"), or
+    the saved game rebuilt from its values and state bytes.
+
+    :raises ValueError, TypeError: parameters, seats or state bytes the
+        game refuses.
+    :raises ImportError: the game's module is missing.
+    """
+    index, names, params, seats, raw = choice
+    game_class = rollbox.load_class(names[0])
+    if raw is None:
+        if series is not None and series[:2] == (index, len(seats)) and any(
+                p[0] == "setter" for p in game_class.PARAMS):
+            params["setter"] = series[2] + 1
+        game = game_class(**params)
+        return game, game.new_initial_state()
+    table = game_class.PARAMS
+    if len(params) != len(table):
+        raise ValueError("saved parameters do not fit the game")
+    values = {}
+    for i in range(len(params)):
+        values[table[i][0]] = params[i]
+    game = game_class(**values)
+    if len(seats) != game.num_players():
+        raise ValueError("saved seats do not fit the game")
+    return game, game.state_from_bytes(raw)
+
+
+def launch(app, choice):
+    """Start ``choice`` (:meth:`MenuScreen.press`: index, dotted names of
+    the Game class, Screen class and bot module, params, seats, the saved
+    state's bytes or None) on ``app`` (:func:`build_game`; ``app.series``
+    for the setter): sets its ``index``, ``game``, ``state``, ``seats`` and
+    ``screen``, and shows the screen with the title.
+
+    :returns: True, or False when the saved game cannot be rebuilt (its
+        values, seats or state bytes refused by the game): nothing is set.
+    :raises ValueError: bad parameters for a new game (a catalog error).
+    """
+    index, names, params, seats, raw = choice
+    try:
+        game, state = build_game(choice, app.series)
+    except (ValueError, TypeError, ImportError):
+        if raw is None:
+            raise
+        return False
+    app.index = index
+    if raw is not None:
+        app.taken = (index, game.params, seats)  # the menu shows them afterwards
+    app.game = game
+    app.state = state
+    app.seats = seats
+    app.screen = rollbox.load_class(names[1])(
+        app.view, game, seats, app.buttons, rollbox.load(names[2]))
+    hw = app.hw
+    if hw.accel is not None and not app.accel_ok:
+        app.accel_ok = True  # try the accelerometer again each game
+        app.notice = hw.message
+    v = app.view
+    v.show_screen(app.screen.group)
+    title = game.title()
+    goal = game.params.get("goal")
+    if goal is not None:
+        title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
+    v.set_text(v.title, title)
+    v.set_text(v.message, app.notice)
+    return True

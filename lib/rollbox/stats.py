@@ -6,8 +6,8 @@ Counted: for each game of ``rollbox.catalog.GAMES`` (7), the games played
 and the games won by a seat of each kind (:data:`HUMAN`, :data:`EASY`,
 :data:`MEDIUM`, :data:`HARD`, the numbering of ``rollbox.bots`` and the
 menu's seats); and how often each face 1..6 came up, over every die rolled.
-The face counts are a fairness check: :func:`chi_square` tests them
-against six equal chances.
+The face counts are a fairness check: ``rollbox.screens.stats.chi_square``
+tests them against six equal chances.
 
 Record layout (:data:`SIZE` = 100 bytes, little-endian):
 
@@ -25,18 +25,16 @@ offset bytes
 
 A record that fails any check (size, magic, version, game count, CRC, a
 game with more wins of a kind than games played) loads as fresh zero
-statistics. Recording a face is a few byte operations on the record
-itself: no allocation (it is called for every die in play).
+statistics. The dice are counted by the roller (``rollbox.dice.Roller.faces``)
+during a game; :func:`count_game` adds a finished game and its faces to the
+record in nvm, once a game (this module is loaded for that and unloaded).
 
-Depends on: micropython (const) only.
+Depends on: micropython (const), rollbox.store.
 """
 
 from micropython import const
 
-try:
-    from typing import Iterable, List, Tuple  # noqa: F401  (type hints only)
-except ImportError:
-    pass
+from rollbox.store import crc16
 
 HUMAN = const(0)
 EASY = const(1)
@@ -45,41 +43,12 @@ HARD = const(3)
 KINDS = const(4)
 GAMES = const(7)  # len(rollbox.catalog.GAMES)
 SIZE = const(100)  # bytes in a record (see the module docstring)
-DOF = const(5)  # degrees of freedom of the six-face chi-square test
-
-# Verdicts of chi_square().
-FAIR = const(0)  # below the p = 0.05 critical value
-ODD = const(1)  # p < 0.05: one fair set of dice in 20 gets here
-UNFAIR = const(2)  # p < 0.001
-FEW = const(3)  # fewer than MIN_ROLLS dice: too few to test
-MIN_ROLLS = const(30)  # 5 expected per face, the usual floor for the test
-
-# Upper critical values of chi-square with 5 degrees of freedom, in
-# thousandths: NIST/SEMATECH e-Handbook of Statistical Methods, section
-# 1.3.6.7.4 "Critical Values of the Chi-Square Distribution" (nu = 5:
-# 11.070 at 0.05, 20.515 at 0.001). tests/test_stats.py checks both
-# against the closed-form tail of the distribution.
-CHI2_P05 = const(11070)
-CHI2_P001 = const(20515)
-
 _VERSION = const(1)
 _GAMES_AT = const(4)
 _GAME_BYTES = const(10)
 _FACES_AT = const(74)
 _CRC_AT = const(98)
 _U16_MAX = const(0xFFFF)
-
-
-def crc16(data, end):
-    """CRC-16/CCITT-FALSE (polynomial 0x1021, initial 0xFFFF) of
-    ``data[0:end]``; ``crc16(b"123456789", 9) == 0x29B1``."""
-    crc = 0xFFFF
-    for i in range(end):
-        crc ^= data[i] << 8
-        for _ in range(8):
-            crc = ((crc << 1) ^ 0x1021) if crc & 0x8000 else crc << 1
-            crc &= 0xFFFF
-    return crc
 
 
 class Stats:
@@ -121,7 +90,7 @@ class Stats:
 
     def to_bytes(self):
         """The record as :data:`SIZE` bytes, its CRC filled in."""
-        crc = crc16(self.buf, _CRC_AT)
+        crc = crc16(self.buf, 0, _CRC_AT)
         self.buf[_CRC_AT] = crc & 0xFF
         self.buf[_CRC_AT + 1] = crc >> 8
         return bytes(self.buf)
@@ -150,8 +119,9 @@ class Stats:
             if kinds >> kind & 1:
                 self._inc16(at + 2 + 2 * kind)
 
-    def add_face(self, face):
-        """Count one die showing ``face`` (1..6). No allocation.
+    def add_face(self, face, n=1):
+        """Count ``n`` dice showing ``face`` (1..6); a count stays at its
+        maximum (4294967295) once there.
 
         :raises ValueError: a face outside 1..6.
         """
@@ -159,23 +129,9 @@ class Stats:
             raise ValueError("face")
         b = self.buf
         i = _FACES_AT + (face - 1) * 4
-        end = i + 4
-        while i < end:
-            v = b[i] + 1
-            if v < 256:
-                b[i] = v
-                return
-            b[i] = 0
-            i += 1
-        i = end - 4  # all four bytes carried out: stay at the maximum
-        while i < end:
-            b[i] = 255
-            i += 1
-
-    def add_faces(self, faces):
-        """Count every face of ``faces`` (a sequence of 1..6)."""
-        for face in faces:
-            self.add_face(face)
+        v = min(self.face(face) + n, 0xFFFFFFFF)  # a long int on 32-bit boards
+        for k in range(4):
+            b[i + k] = v >> 8 * k & 0xFF
 
     def _inc16(self, i):
         b = self.buf
@@ -205,13 +161,6 @@ class Stats:
         """The six face counts, 1 first (a new list)."""
         return [self.face(f) for f in range(1, 7)]
 
-    def rolls(self):
-        """Dice rolled in all."""
-        n = 0
-        for f in range(1, 7):
-            n += self.face(f)
-        return n
-
 
 def _u16(b, i):
     return b[i] | b[i + 1] << 8
@@ -224,7 +173,7 @@ def valid(data):
             return False
         if data[0] != 0x52 or data[1] != 0x53 or data[2] != _VERSION or data[3] != GAMES:
             return False
-        if crc16(data, _CRC_AT) != _u16(data, _CRC_AT):
+        if crc16(data, 0, _CRC_AT) != _u16(data, _CRC_AT):
             return False
     except TypeError:
         return False
@@ -237,38 +186,29 @@ def valid(data):
     return True
 
 
-def chi_square(counts):
-    """Pearson's chi-square of six face counts against a fair die.
+def count_game(nvm, ram, game, winners, faces):
+    """Count a finished game in the lifetime stats record and save it.
 
-    Returns ``(statistic, dof, verdict)``: the statistic (a float, for
-    display), :data:`DOF` (5), and :data:`FAIR`, :data:`ODD` (at or above
-    11.070, p < 0.05), :data:`UNFAIR` (at or above 20.515, p < 0.001) or
-    :data:`FEW` (fewer than :data:`MIN_ROLLS` dice). The verdict is decided
-    in exact integers: statistic = sum((6c - n)^2) / (6n) for n dice.
-
-    >>> chi_square([10, 10, 10, 10, 10, 10])
-    (0.0, 5, 0)
-
-    :raises ValueError: not six counts.
+    :param nvm: the board's nvm (the record's region, ``rollbox.store``),
+        or None: then ``ram`` holds the record (this power-up's only).
+    :param ram: the record when there is no nvm (bytes or None).
+    :param game: the game's index in ``rollbox.catalog.GAMES``.
+    :param winners: the seat kinds of its winning seats.
+    :param faces: how many dice showed 1..6 (six counts) in the game.
+    :returns: the new record (:data:`SIZE` bytes).
+    :raises ValueError: a game index or seat kind out of range (nothing is
+        counted or saved).
+    :raises OSError, RuntimeError: the nvm refused the write.
     """
-    if len(counts) != 6:
-        raise ValueError("six face counts")
-    n = 0
-    for c in counts:
-        n += c
-    s = 0
-    for c in counts:
-        d = 6 * c - n
-        s += d * d
-    if n == 0:
-        return 0.0, DOF, FEW
-    statistic = s / (6 * n)
-    if n < MIN_ROLLS:
-        verdict = FEW
-    elif 1000 * s >= CHI2_P001 * 6 * n:
-        verdict = UNFAIR
-    elif 1000 * s >= CHI2_P05 * 6 * n:
-        verdict = ODD
-    else:
-        verdict = FAIR
-    return statistic, DOF, verdict
+    from rollbox import store
+
+    region = store.open_region(nvm, store.KIND_STATS)
+    stats = Stats(region.load() if region is not None else ram)
+    stats.record_game(game, winners)
+    for f in range(6):
+        if faces[f]:
+            stats.add_face(f + 1, faces[f])
+    data = stats.to_bytes()
+    if region is not None:
+        region.save(data)
+    return data

@@ -238,10 +238,17 @@ class Store:
         self.save(b"")
 
 
-def open_stores(nvm):
-    # type: (Any) -> Optional[Tuple[Store, Store]]
-    """The ``(game, settings)`` stores of the layout above on ``nvm``, or
-    None when there is no nvm, it is too small, or its length cannot be read."""
+_REGIONS = {KIND_GAME: (GAME_START, GAME_SLOT), KIND_SETTINGS: (SETTINGS_START, SETTINGS_SLOT),
+            KIND_STATS: (STATS_START, STATS_SLOT)}
+
+
+def open_region(nvm, kind):
+    # type: (Any, int) -> Optional[Store]
+    """The :class:`Store` of region ``kind`` (:data:`KIND_GAME`,
+    :data:`KIND_SETTINGS`, :data:`KIND_STATS`) of the layout above on
+    ``nvm``, or None when there is no nvm, it is too small, or its length
+    cannot be read. A Store holds a buffer of its slot's size: open the
+    settings and stats regions when needed, not for good."""
     if nvm is None:
         return None
     try:
@@ -250,19 +257,8 @@ def open_stores(nvm):
         return None
     if half < USED:
         return None
-    return (Store(nvm, GAME_START, GAME_SLOT, half, KIND_GAME),
-            Store(nvm, SETTINGS_START, SETTINGS_SLOT, half, KIND_SETTINGS))
-
-
-def open_stats(nvm):
-    # type: (Any) -> Optional[Store]
-    """The lifetime stats' store (``rollbox.stats`` records) on ``nvm``, or
-    None as for :func:`open_stores`."""
-    stores = open_stores(nvm)
-    if stores is None:
-        return None
-    half = stores[0]._at[1] - stores[0]._at[0]
-    return Store(nvm, STATS_START, STATS_SLOT, half, KIND_STATS)
+    start, slot = _REGIONS[kind]
+    return Store(nvm, start, slot, half, kind)
 
 
 # -- the game record ---------------------------------------------------------
@@ -320,33 +316,3 @@ def unpack_game(data):
     if len(data) < i + players:
         raise ValueError("game record too short")
     return data[0], values, tuple(data[i:i + players]), bytes(data[i + players:])
-
-
-def rebuild_game(data):
-    # type: (bytes) -> Tuple[int, Any, Any, Tuple[int, ...]]
-    """``(index, game, state, seats)`` from :func:`pack_game` bytes: the
-    catalog's Game class (imported now) with the saved parameters, and the
-    state rebuilt by ``Game.state_from_bytes``.
-
-    :raises ValueError: bytes this catalog or the game refuses.
-    :raises ImportError: the game's module is missing.
-    """
-    from rollbox import catalog
-
-    index, values, seats, raw = unpack_game(data)
-    if index >= len(catalog.GAMES):
-        raise ValueError("no such game")
-    game_class = catalog.load_class(catalog.GAMES[index][catalog.GAME])
-    table = game_class.PARAMS
-    if len(values) != len(table):
-        raise ValueError("saved parameters do not fit the game")
-    params = {}
-    for i in range(len(values)):
-        params[table[i][0]] = values[i]
-    game = game_class(**params)
-    if len(seats) != game.num_players():
-        raise ValueError("saved seats do not fit the game")
-    for seat in seats:
-        if seat > 3:
-            raise ValueError("saved seat kind out of range")
-    return index, game, game.state_from_bytes(raw), seats

@@ -1,20 +1,33 @@
-"""The display's shared parts: felt, title, message, status, menu, and the
-die widget every game screen uses. Groups are built once and updated only
-where a value changed.
+"""The display's shared parts: the felt, the title, message and status
+lines, the coach panel, and the text line and die every screen uses.
+Groups are built once and updated only where a value changed.
 
 Layouts for 160x128 (PyBadge, PyGamer) and 240x240 (TFT Gizmo) displays;
-other sizes use the larger one that fits.
-Dice are vectorio shapes (a square and seven pips whose ``hidden`` flag
-shows a face); text is ``adafruit_display_text.bitmap_label`` in the
-built-in font (6x12 pixels). A label's text is set only when it differs.
-Depends on: displayio, vectorio, terminalio, adafruit_display_text.
+other sizes use the larger one that fits (in their top-left corner).
+
+Text is CircuitPython's built-in font (``terminalio.FONT``, 6x12 pixels a
+character) drawn by a ``displayio.TileGrid`` of its glyphs, one tile a
+character, written by a ``terminalio.Terminal``: a line costs about 200
+bytes of heap, where an ``adafruit_display_text`` label costs 1-1.5 KB and
+its library 17 KB (measured with tools/bench_device).
+
+Dice come from one face sheet per die size (:class:`FaceSheet`: a 1-bit
+``displayio.Bitmap`` of the blank face and faces 1..6) and one TileGrid a
+die, 96 bytes; tints are four shared two-colour palettes. A die drawn
+with vectorio (a square and seven pips) cost about 1 KB.
+
+Depends on: displayio, vectorio, terminalio.
 """
 
 import displayio  # before vectorio (Blinka's import order)
 import terminalio
 import vectorio
-from adafruit_display_text import bitmap_label
 from micropython import const
+
+try:
+    from typing import Any  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
 
 _FELT = const(0x0B3D20)
 INK = const(0xFFFFFF)
@@ -29,66 +42,168 @@ KEPT = const(2)
 PICKED = const(3)
 _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 
-# Pips in the order TL, TR, ML, C, MR, BL, BR; bit i set = pip i shown.
-_FACES = (0, 0b0001000, 0b1000001, 0b1001001, 0b1100011, 0b1101011, 0b1110111)
-_PIP_AT = ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))
+# Pips of each face on a 3x3 grid (column, row): faces 1..6.
+_PIPS = (((1, 1),), ((0, 0), (2, 2)), ((0, 0), (1, 1), (2, 2)),
+         ((0, 0), (2, 0), (0, 2), (2, 2)), ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
+         ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)))
+_BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
+_ROUND_PIP = const(20)  # tiles from this size (pixels) get round pips
+_CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
 
-# Status y, message y (the line above it), menu y0, menu line height: for
-# 160x128 and up, and for 240x240 and up (a larger display uses its top-left).
-_SMALL = (121, 107, 17, 11)
-_LARGE = (228, 206, 30, 20)
-MENU_LINES = const(8)
+# Status y, message y (the line above it): for 160x128 and up, and for
+# 240x240 and up (a larger display uses its top-left). Lines are given by
+# their middle y (pixels).
+_SMALL = (121, 107)
+_LARGE = (228, 206)
+LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
+_inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
 
 
-def label(group, x, y, color=INK, scale=1):
-    """A text label in the built-in font (6x12 pixels per character at scale
-    1), left-aligned with its middle at (x, y) pixels, appended to ``group``.
-    Made once per screen; change it with :meth:`View.set_text`."""
-    lbl = bitmap_label.Label(terminalio.FONT, text=" ", color=color, scale=scale,
-                             anchor_point=(0.0, 0.5), anchored_position=(x, y))
-    group.append(lbl)
-    return lbl
+def _ink(color):
+    palette = _inks.get(color)
+    if palette is None:
+        palette = displayio.Palette(2)
+        palette.make_transparent(0)
+        palette[1] = color
+        _inks[color] = palette
+    return palette
+
+
+class TextLine:
+    """One line of text in the built-in font, left edge at ``x`` and middle
+    at ``y`` (pixels), at most ``chars`` characters, in ``group``: a
+    TileGrid of ``terminalio.FONT.bitmap``'s 6x12 glyphs written by a
+    ``terminalio.Terminal``. ``text`` is what it shows; change it with
+    :meth:`View.set_text` (only a change touches the tiles)."""
+
+    def __init__(self, group, x, y, color=INK, chars=LINE_CHARS):
+        font = terminalio.FONT
+        self.tilegrid = displayio.TileGrid(font.bitmap, pixel_shader=_ink(color), width=chars,
+                                           height=1, tile_width=6, tile_height=12, x=x, y=y - 6)
+        self._terminal = terminalio.Terminal(self.tilegrid, font)
+        self.chars = chars
+        self.text = ""
+        self._color = color
+        group.append(self.tilegrid)
+
+    @property
+    def color(self):
+        """The text's colour (0xRRGGBB); setting it redraws the line."""
+        return self._color
+
+    @color.setter
+    def color(self, color):
+        self._color = color
+        self.tilegrid.pixel_shader = _ink(color)
+
+    def write(self, text):
+        """Show ``text`` (cut at ``chars``)."""
+        self.text = text
+        # A str is a buffer to CircuitPython's stream write (the stub says bytes).
+        t = self._terminal
+        t.write(_CLEAR)  # type: ignore[arg-type]
+        t.write(text if len(text) <= self.chars else text[:self.chars])  # type: ignore[arg-type]
+
+
+def label(group, x, y, color=INK, chars=LINE_CHARS):
+    """A :class:`TextLine` (left edge ``x``, middle ``y``, pixels) appended
+    to ``group``; made once per screen."""
+    return TextLine(group, x, y, color, chars)
+
+
+class FaceSheet:
+    """The faces of one die size: a Bitmap of 7 square tiles (blank, then
+    faces 1..6: body 0, pip 1) and the four tint palettes (:data:`PLAIN`,
+    :data:`BAD`, :data:`KEPT`, :data:`PICKED`) the dice share.
+
+    :param size: the die's side on screen (pixels). Above 40 the sheet is
+        drawn at half size and the dice at scale 2 (a 64-pixel die costs a
+        32-pixel sheet: 0.9 KB instead of 3.6 KB).
+    """
+
+    def __init__(self, size):
+        scale = 2 if size > _BIG_DIE else 1
+        t = size // scale
+        self.scale = scale
+        self.tile = t
+        self.bitmap = bitmap = displayio.Bitmap(7 * t, t, 2)
+        self.palettes = []
+        for tint in _TINTS:
+            p = displayio.Palette(2)
+            p[0] = tint
+            p[1] = _PIP
+            self.palettes.append(p)
+        r = t // 10
+        for face in range(1, 7):
+            for col, row in _PIPS[face - 1]:
+                cx = face * t + (t * (col + 1) + 2) // 4
+                cy = (t * (row + 1) + 2) // 4
+                if t < _ROUND_PIP:  # small: a 2x2 square keeps pips apart
+                    for x in (cx - 1, cx):
+                        bitmap[x, cy - 1] = 1
+                        bitmap[x, cy] = 1
+                    continue
+                for dy in range(-r, r + 1):
+                    for dx in range(-r, r + 1):
+                        if dx * dx + dy * dy <= r * r + r:
+                            bitmap[cx + dx, cy + dy] = 1
 
 
 class Die:
-    """One die: a ``size``-pixel square with pips, at (x, y) pixels in
-    ``group``. :meth:`show` sets the face and a tint (:data:`PLAIN`,
-    :data:`BAD`, :data:`KEPT`, :data:`PICKED`); :meth:`move` offsets it."""
+    """One die at (x, y) pixels in ``group``, drawn from ``sheet`` (a
+    :class:`FaceSheet`): a TileGrid (in a Group of the sheet's scale when
+    that is 2). With ``holder`` it sits in a Group of its own, ``group``,
+    where a screen may add shapes over the die in screen pixels (vectorio
+    shapes do not follow a Group's scale). With ``own_palette`` the die has
+    a ``palette`` of its own (body, pip: a screen may set the body colour,
+    ``palette[0]``) and a tint sets its body colour; otherwise a tint picks
+    one of the sheet's palettes (``palette`` is None).
 
-    def __init__(self, group, x, y, size):
+    :meth:`show` sets the face and tint, :meth:`move` offsets it,
+    :meth:`hide` hides it.
+    """
+
+    def __init__(self, group, x, y, sheet, own_palette=False, holder=False):
         self.x = x
         self.y = y
-        self.palette = displayio.Palette(2)
-        self.palette[0] = _TINTS[PLAIN]
-        self.palette[1] = _PIP
-        self.group = displayio.Group(x=x, y=y)
-        self.group.append(vectorio.Rectangle(pixel_shader=self.palette, width=size,
-                                             height=size, color_index=0))
-        r = max(1, size // 10)
-        step = size // 4
-        self._pips = []
-        for col, row in _PIP_AT:
-            pip = vectorio.Circle(pixel_shader=self.palette, radius=r, color_index=1,
-                                  x=step * (col + 1), y=step * (row + 1))
-            pip.hidden = True
-            self.group.append(pip)
-            self._pips.append(pip)
+        self.sheet = sheet
+        self.palette = palette = None
+        if own_palette:
+            self.palette = palette = displayio.Palette(2)
+            palette[0] = _TINTS[PLAIN]
+            palette[1] = _PIP
+        t = sheet.tile
+        self.tilegrid = displayio.TileGrid(sheet.bitmap, pixel_shader=palette or sheet.palettes[0],
+                                           tile_width=t, tile_height=t)
+        top = self.tilegrid  # type: Any
+        if sheet.scale > 1:
+            top = displayio.Group(scale=sheet.scale)
+            top.append(self.tilegrid)
+        self.group = None
+        if holder:
+            self.group = displayio.Group()
+            self.group.append(top)
+            top = self.group
+        top.x = x
+        top.y = y
+        self._top = top
         self.face = 0
         self.tint = PLAIN
-        group.append(self.group)
+        group.append(top)
 
     def show(self, face, tint=PLAIN):
         """Show ``face`` (1..6; 0 = blank) in ``tint``. Returns True when
         anything changed."""
         changed = False
         if face != self.face:
-            bits = _FACES[face]
-            for i in range(7):
-                self._pips[i].hidden = not (bits >> i) & 1
+            self.tilegrid[0] = face
             self.face = face
             changed = True
         if tint != self.tint:
-            self.palette[0] = _TINTS[tint]
+            if self.palette is None:
+                self.tilegrid.pixel_shader = self.sheet.palettes[tint]
+            else:
+                self.palette[0] = _TINTS[tint]
             self.tint = tint
             changed = True
         return changed
@@ -96,22 +211,30 @@ class Die:
     def move(self, dx, dy):
         """Offset by (dx, dy) pixels from its place ((0, 0): home); the
         tumble shakes the dice with it. Returns True when it moved."""
-        g = self.group
+        g = self._top
         if g.x != self.x + dx or g.y != self.y + dy:
             g.x = self.x + dx
             g.y = self.y + dy
             return True
         return False
 
+    def hide(self, hidden):
+        """Hide (True) or show the die. Returns True when that changed."""
+        if self._top.hidden == hidden:
+            return False
+        self._top.hidden = hidden
+        return True
+
 
 class View:
     """The parts every screen shares on one display (at least 160x128
-    pixels): the felt, the title line, the message line, the status line
-    and the menu. A game's screen adds its own group with
-    :meth:`show_screen`.
+    pixels): the felt, the title line, the message line, the status line,
+    the coach panel (made when first shown) and the screen's group (the
+    menu's or a game's, :meth:`show_screen`).
 
-    Attributes: ``width``, ``height`` (pixels), ``large`` (True for the
-    240x240 layout), ``title``, ``message``, ``status`` (labels).
+    Attributes: ``width``, ``height`` (pixels of the layout), ``large``
+    (True for the 240x240 layout), ``title``, ``message``, ``status``
+    (:class:`TextLine`).
 
     :raises ValueError: a display smaller than 160x128.
     """
@@ -131,7 +254,7 @@ class View:
 
     def __init__(self, display):
         self.display = display
-        status_y, message_y, menu_y, menu_h = self.layout(display.width, display.height)
+        status_y, message_y = self.layout(display.width, display.height)
         self.large = status_y == _LARGE[0]
         self.width = 240 if self.large else 160  # the layout's area, top-left
         self.height = 240 if self.large else 128
@@ -140,62 +263,65 @@ class View:
         bg[0] = _FELT
         self.root.append(vectorio.Rectangle(pixel_shader=bg, width=display.width,
                                             height=display.height))
-        self.menu = displayio.Group()
-        self.menu_lines = [label(self.menu, 4, menu_y + i * menu_h) for i in range(MENU_LINES)]
-        self.root.append(self.menu)
         self.title = label(self.root, 2, 6, WARN)
-        self.coach = displayio.Group()  # the coach overlay: a panel over the top two lines
-        shade = displayio.Palette(1)
-        shade[0] = _COACH_BG
-        self.coach.append(vectorio.Rectangle(pixel_shader=shade, width=self.width, height=26))
-        self.coach_lines = (label(self.coach, 2, 6, INK), label(self.coach, 2, 19, INK))
-        self.coach.hidden = True
         self.message = label(self.root, 2, message_y, WARN)
         self.status = label(self.root, 2, status_y, DIM)
-        self.root.append(self.coach)
-        self.screen = None  # the game's group while a game is on
+        self.coach = None  # the coach panel (a Group), made when first shown
+        self.coach_lines = ()  # type: tuple
+        self.screen = None  # the menu's or a game's group
         self.dirty = True
-        self.label_updates = 0  # labels whose text changed (each costs a bitmap)
+        self.label_updates = 0  # text lines whose text changed
         self.refresh_errors = 0  # refreshes the display refused
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
 
-    def set_text(self, label, text):
-        """Set a label's text only if it changed (a change costs a bitmap)."""
-        if label.text != text:
-            label.text = text
+    def set_text(self, line, text):
+        """Set a :class:`TextLine`'s text only if it changed."""
+        if line.text != text:
+            line.write(text)
             self.label_updates += 1
             self.dirty = True
 
     def show_coach(self, lines):
         """The coach overlay on with ``lines`` (two strings, at most 26
-        characters each), or off when ``lines`` is None or ("", "")."""
+        characters each), or off when ``lines`` is None or ("", ""): a
+        panel over the top two lines, made when first shown, dropped with
+        the screen."""
         on = lines is not None and bool(lines[0] or lines[1])
+        if on and self.coach is None:
+            self.coach = displayio.Group()
+            shade = displayio.Palette(1)
+            shade[0] = _COACH_BG
+            self.coach.append(vectorio.Rectangle(pixel_shader=shade, width=self.width,
+                                                 height=26))
+            self.coach_lines = (label(self.coach, 2, 6), label(self.coach, 2, 19))
+            self.root.append(self.coach)
         if on:
             self.set_text(self.coach_lines[0], lines[0])
             self.set_text(self.coach_lines[1], lines[1])
-        if self.coach.hidden == on:
+        if self.coach is not None and self.coach.hidden == on:
             self.coach.hidden = not on
             self.dirty = True
 
-    def show_menu(self):
-        """Menu on; the game's group (if any) is dropped."""
-        if self.screen is not None:
-            self.root.remove(self.screen)
-            self.screen = None
-        self.set_text(self.message, "")
-        self.show_coach(None)
-        if self.menu.hidden:
-            self.menu.hidden = False
-            self.dirty = True
+    def coach_shown(self):
+        """The coach panel's two lines while it is on, else None."""
+        if self.coach is None or self.coach.hidden:
+            return None
+        return (self.coach_lines[0].text, self.coach_lines[1].text)
 
     def show_screen(self, group):
-        """Menu off, a game's ``group`` on (below the shared lines)."""
-        self.menu.hidden = True
+        """``group`` (the menu's or a game's; None for none) replaces the
+        screen's group, below the shared lines; the message line and the
+        coach panel go."""
         if self.screen is not None:
             self.root.remove(self.screen)
         self.screen = group
-        self.root.insert(1, group)
+        if group is not None:
+            self.root.insert(1, group)
+        if self.coach is not None:
+            self.root.remove(self.coach)
+            self.coach = None
+            self.coach_lines = ()
         self.set_text(self.message, "")
         self.dirty = True
 

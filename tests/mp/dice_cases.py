@@ -10,7 +10,7 @@ every run draws the same dice."""
 import sys
 
 from games.pig import ROLL, PigGame
-from rollbox import dice
+from rollbox import dice, seed  # noqa: F401
 from rollbox.dice import Roller
 
 CHI2_P001_DF5 = 20515  # thousandths: chi-square, p = 0.001, 5 degrees of freedom
@@ -61,7 +61,7 @@ def pig_node():
 
 def boot():
     """A power-on: nothing seeded yet."""
-    dice._seed_in_use = None
+    seed._seed_in_use = None
 
 
 def first_rolls(k=20):
@@ -82,7 +82,7 @@ def doubled_six(randrange):
 def case_device_roller_is_fair():
     # The device's dice: random seeded from a first press, Roller() on it.
     boot()
-    dice.seed_from_input(*PRESS)
+    seed.seed_from_input(*PRESS)
     s = pig_node()
     roller = Roller()
     assert_fair(tally(lambda: roller.outcome(s), DIE), "Pig die")
@@ -94,7 +94,7 @@ def case_biased_rollers_fail():
     import random
 
     boot()
-    dice.seed_from_input(*PRESS)
+    seed.seed_from_input(*PRESS)
     s = pig_node()
     for name, make in (("never 6", never_six), ("doubled 6", doubled_six)):
         roller = Roller(make(random.randrange))
@@ -109,7 +109,7 @@ def case_presses_1_ms_apart_give_fair_first_rolls():
     counts = [0] * 6
     for t in range(BOOT_MS, BOOT_MS + 600):
         boot()
-        dice.seed_from_input(t, 0.0, 0.0, 9.80665)
+        seed.seed_from_input(t, 0.0, 0.0, 9.80665)
         counts[first_rolls(1)[0] - 1] += 1
     assert_fair(counts, "first rolls")
 
@@ -142,24 +142,24 @@ def case_yasmarang_biases_the_first_values_of_close_seeds():
 
 def case_inputs_decide_the_rolls():
     boot()
-    dice.seed_from_input(*PRESS)
+    seed.seed_from_input(*PRESS)
     again = first_rolls()
     boot()
-    dice.seed_from_input(*PRESS)
+    seed.seed_from_input(*PRESS)
     assert first_rolls() == again, "the same press must give the same dice"
     ms, x, y, z = PRESS
     for other in ((ms + 1, x, y, z), (ms, x + 0.039, y, z), (ms, x, y - 0.039, z),
                   (ms, x, y, z + 0.039)):  # 1 ms; one LIS3DH step at 8 g (0.038 m/s²)
         boot()
-        dice.seed_from_input(*other)
+        seed.seed_from_input(*other)
         assert first_rolls() != again, other
 
 
 def case_seed_once_uses_urandom_here():
     # Both the unix port and CPython have os.urandom: seeded, no input needed.
     boot()
-    assert dice.needs_input()
-    assert dice.seed_once() is True and not dice.needs_input()
+    assert seed.needs_input()
+    assert seed.seed_once() is True and not seed.needs_input()
     rolls = first_rolls()
     assert min(rolls) >= 1 and max(rolls) <= 6
 

@@ -8,15 +8,18 @@ holding it; ``mpy-cross-circuitpython`` is looked for beside it unless given.
 :func:`build` compiles what a board would hold into one folder, as ``.mpy``
 made by CircuitPython's mpy-cross: ``lib/rollbox`` and ``games`` (with the
 solved tables), the pinned Adafruit libraries the app imports (from this
-venv, the versions of tools/device_libs.txt), and the stand-ins of
+venv, the versions of tools/device_libs.txt) and the stand-ins of
 ``tools/host/unix_port`` for what the unix port lacks (board, keypad, the
-display, busio's I2C with a LIS3DH, microcontroller.nvm, supervisor's clock).
+display, busio's I2C with a LIS3DH, microcontroller.nvm, supervisor's clock);
+code.py goes as source, as on a board (CircuitPython compiles it).
 :func:`play` runs ``tools/mp/play_device.py`` there and parses what it prints.
 """
 import glob
 import importlib.util
 import os
+import shutil
 import subprocess
+import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(os.path.dirname(HERE))
@@ -27,8 +30,7 @@ DRIVER = os.path.join(ROOT, "tools", "mp", "play_device.py")
 # The Adafruit modules the app imports on a board (their packages' other
 # files are never imported).
 LIBRARIES = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device/__init__",
-             "adafruit_bus_device/i2c_device", "adafruit_display_text/__init__",
-             "adafruit_display_text/bitmap_label")
+             "adafruit_bus_device/i2c_device")
 
 
 class NotFound(Exception):
@@ -63,13 +65,29 @@ def version(binary):
     return run.stdout.strip()
 
 
-def _compile(mpy_cross, src, dest):
+def compile_mpy(mpy_cross, src, dest, name):
+    """Compile ``src`` to ``dest`` with CircuitPython's ``mpy_cross``;
+    ``name`` is the source name the .mpy keeps for tracebacks.
+
+    :raises RuntimeError: the file does not compile.
+    """
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    run = subprocess.run([mpy_cross, "-o", dest, src], capture_output=True, text=True)
+    run = subprocess.run([mpy_cross, "-s", name, "-o", dest, src], capture_output=True,
+                         text=True)
     if run.returncode:
         raise RuntimeError("%s does not compile: %s" % (src, run.stderr.strip()))
 
 
+def board_file(rel, lib, root="/"):
+    """Where a device module's .mpy is imported from, as its ``__file__``
+    reads: ``/lib/rollbox/app.mpy`` for a ``lib`` module (``rel``
+    "rollbox/app.py"), ``games/pig.mpy`` for one at CIRCUITPY's root
+    (found through sys.path's "" entry). Rollbox compiles each module with
+    this as its source name: a board interns every module's ``__file__``
+    and source name as qstrs, which are never freed, so one string saves
+    one qstr a module, and a traceback names the file on the board. The
+    unix port imports ``lib`` modules as ``lib/...`` (``root`` "")."""
+    return (root + "lib/" if lib else "") + rel[:-3] + ".mpy"
 def _tree(base, package):
     """The .py files of ``package`` under ``base``, as paths relative to base."""
     for path in sorted(glob.glob(os.path.join(base, package, "**", "*.py"), recursive=True)):
@@ -77,39 +95,39 @@ def _tree(base, package):
 
 
 def build(dest, mpy_cross):
-    """Compile the board's files into ``dest`` (see the module docstring).
-    Returns ``{module name: .mpy bytes}`` of Rollbox's and the libraries'
-    modules.
+    """Compile the board's files into ``dest`` (see the module docstring),
+    laid out as on CIRCUITPY: ``lib/`` (Rollbox and the libraries),
+    ``games/``, ``code.py``; the stand-ins go to ``host/``. Returns
+    ``{module name: .mpy bytes}`` of Rollbox's and the libraries' modules.
 
     :raises RuntimeError: a file does not compile.
     """
     sizes = {}
-    sources = [(os.path.join(ROOT, "lib"), rel) for rel in _tree(os.path.join(ROOT, "lib"),
-                                                                  "rollbox")]
-    sources += [(ROOT, rel) for rel in _tree(ROOT, "games")]
+    sources = [(os.path.join(ROOT, "lib"), rel, "lib") for rel in _tree(os.path.join(ROOT, "lib"),
+                                                                         "rollbox")]
+    sources += [(ROOT, rel, "") for rel in _tree(ROOT, "games")]
     for name in LIBRARIES:
         top = name.split("/")[0]
         spec = importlib.util.find_spec(top)
         base = os.path.dirname(spec.origin)
         if spec.submodule_search_locations:  # a package: its folder's parent
             base = os.path.dirname(base)
-        sources.append((base, name + ".py"))
-    for base, rel in sources:
-        out = os.path.join(dest, rel[:-3] + ".mpy")
-        _compile(mpy_cross, os.path.join(base, rel), out)
+        sources.append((base, name + ".py", "lib"))
+    for base, rel, place in sources:
+        out = os.path.join(dest, place, rel[:-3] + ".mpy")
+        library = not rel.startswith(("rollbox", "games"))  # as Adafruit's bundle names them
+        compile_mpy(mpy_cross, os.path.join(base, rel), out,
+                    rel if library else board_file(rel, place == "lib", root=""))
         module = rel[:-3].replace(os.sep, ".")
         if module.endswith(".__init__"):
             module = module[:-9]
         sizes[module] = os.path.getsize(out)
     for rel in _tree(os.path.join(HERE, "unix_port"), ""):
-        _compile(mpy_cross, os.path.join(HERE, "unix_port", rel),
-                 os.path.join(dest, rel[:-3] + ".mpy"))
-    data = os.path.join(dest, "games", "data")
-    os.makedirs(data, exist_ok=True)
-    for path in glob.glob(os.path.join(ROOT, "games", "data", "*.bin")):
-        with open(path, "rb") as src, open(os.path.join(data, os.path.basename(path)),
-                                            "wb") as out:
-            out.write(src.read())
+        compile_mpy(mpy_cross, os.path.join(HERE, "unix_port", rel),
+                    os.path.join(dest, "host", rel[:-3] + ".mpy"), rel)
+    shutil.copy(os.path.join(ROOT, "code.py"), dest)  # a board runs code.py from its source
+    shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),
+                    dirs_exist_ok=True)
     return sizes
 
 
@@ -141,33 +159,51 @@ class Run:
         return int(words[0]) if words else None
 
 
-def play(binary, folder, heap, profile, games, players="2", seed=1, mode="play"):
+def play(binary, folder, heap, profile, games, players="2", seed=1, mode="play", timeout=900):
     """Run the driver in ``folder`` (made by :func:`build`) with ``-X
-    heapsize=heap`` bytes; returns a :class:`Run`. ``games`` is a list of
-    catalog indexes played in one power-on."""
+    heapsize=heap`` bytes; returns a :class:`Run` (``seconds`` its wall
+    time; a run over ``timeout`` seconds is stopped and fails). ``games``
+    is a list of catalog indexes played in one power-on."""
     driver = os.path.join(folder, "play_device.py")
     if not os.path.exists(driver):
-        with open(DRIVER) as src, open(driver, "w") as out:
-            out.write(src.read())
-    run = subprocess.run([binary, "-X", "heapsize=%d" % heap, "play_device.py", mode, profile,
-                          ",".join(str(g) for g in games), str(players), str(seed)],
-                         cwd=folder, env=dict(os.environ, MICROPYPATH=folder),
-                         capture_output=True, text=True, timeout=900)
-    return Run(run.returncode, run.stdout + run.stderr)
+        shutil.copy(DRIVER, driver)
+    start = time.monotonic()
+    try:
+        # -c: sys.path[0] is "" (not the folder's absolute path), so games/
+        # modules are found as "games/..." like on a board
+        run = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import play_device",
+                              mode, profile, ",".join(str(g) for g in games), str(players),
+                              str(seed)],
+                             cwd=folder, env=dict(os.environ, MICROPYPATH="host:lib"),
+                             capture_output=True, text=True, timeout=timeout)
+        result = Run(run.returncode, run.stdout + run.stderr)
+    except subprocess.TimeoutExpired as e:
+        out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
+        result = Run(-1, out + "\ntimeout after %d s" % timeout)
+    result.seconds = time.monotonic() - start
+    return result
 
 
 def smallest_heap(binary, folder, profile, games, players="2", seed=1, low=16384,
                   high=262144, step=1024):
     """The smallest ``-X heapsize`` (bytes, to ``step``) that plays ``games``
     to the end with no MemoryError caught, by bisection between ``low``
-    (assumed to fail) and ``high``; None when even ``high`` fails. The
-    unix port splits its heap in 4 areas, so passing is not monotonic
-    within a few KB (its README): the figure is good to a few KB."""
-    if not play(binary, folder, high, profile, games, players, seed).passed:
+    (assumed to fail) and ``high``; None when even ``high`` fails.
+
+    A heap just big enough makes the collector run at nearly every
+    allocation: such a run may take a thousand times longer, and on a board
+    the game would crawl. A run that takes over ten times the roomy run's
+    time (plus 10 s) counts as failing. The unix port splits its heap in 4
+    areas, so passing is not monotonic within a few KB (its README): the
+    figure is good to a few KB.
+    """
+    roomy = play(binary, folder, high, profile, games, players, seed)
+    if not roomy.passed:
         return None
+    limit = 10 * roomy.seconds + 10
     while high - low > step:
         mid = (low + high) // 2 // step * step
-        if play(binary, folder, mid, profile, games, players, seed).passed:
+        if play(binary, folder, mid, profile, games, players, seed, timeout=limit).passed:
             high = mid
         else:
             low = mid

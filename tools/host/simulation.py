@@ -7,8 +7,9 @@ Used by ``tools/sim`` and the tests.
 import os
 import random
 
-from host import boards, traces
+from host import boards, traces, transcript
 from host import clock as host_clock
+from host.keys import keys_for
 
 FRAME_MS = 20  # the app's frame period on the host (50 frames/s)
 REACT_MS = 400  # the scripted human waits this long before acting
@@ -81,7 +82,7 @@ class ScriptedHuman:
         if token == "S" and app.accel_ok and app.screen.shake(state) == action:
             self.board.motion = traces.Replay(self.samples, now)
             return
-        self._queue = list(app.screen.keys_for(state, action))
+        self._queue = list(keys_for(app.screen, state, action))
         keys.tap(self._queue.pop(0), now)
 
 
@@ -206,7 +207,8 @@ class Simulation:
 
         self.hw = hardware.detect()
         self.rng = random.Random(seed)
-        self.app = App(self.hw, roller=Roller(self.rng.randrange), log=log, nvm=self.nvm)
+        self.app = App(self.hw, roller=Roller(self.rng.randrange),
+                       log=None if log is None else transcript.lines(log), nvm=self.nvm)
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
         self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach,

@@ -13,6 +13,7 @@ import time
 
 from lcg import Lcg  # tests/mp/lcg.py
 
+import rollbox
 from rollbox import catalog
 
 try:
@@ -34,8 +35,8 @@ def main(args):
     params = dict(entry[catalog.FIXED], players=players)
     if entry[catalog.GOALS]:
         params["goal"] = entry[catalog.GOAL]
-    game = catalog.load_class(entry[catalog.GAME])(**params)
-    bot = catalog.load(entry[catalog.BOT])
+    game = rollbox.load_class(entry[catalog.GAME])(**params)
+    bot = rollbox.load(entry[catalog.BOT])
     rng = Lcg(seed)
     n = total = most = 0
     first = -1

@@ -18,6 +18,7 @@ import sys
 
 from lcg import Lcg  # tests/mp/lcg.py, before the baseline: not counted
 
+import rollbox
 from rollbox import catalog  # the menu's table, in RAM on the device before any game
 
 gc.collect()
@@ -32,9 +33,9 @@ def start(index, players, seed):
     params = dict(entry[catalog.FIXED], players=players)
     if entry[catalog.GOALS]:
         params["goal"] = entry[catalog.GOAL]
-    game = catalog.load_class(entry[catalog.GAME])(**params)  # after BASE: the modules count
+    game = rollbox.load_class(entry[catalog.GAME])(**params)  # after BASE: the modules count
     G.update(state=game.new_initial_state(), rng=Lcg(seed), rolls=0, peak=0,
-             bot=catalog.load(entry[catalog.BOT]))
+             bot=rollbox.load(entry[catalog.BOT]))
 
 
 def act():

@@ -13,9 +13,11 @@ tools/bench_device and tests/test_device.py, never on a board.
 - GAMES: catalog indexes separated by commas, played in that order in one
   power-on;
 - PLAYERS: a number, or "max" (each game's most players);
-- SEED: the dice (``rollbox.dice.seed_from_input``).
+- SEED: the dice (``random.seed``, after code.py seeded them).
 
-One frame is 20 ms of simulated time (``supervisor`` stand-in). After every
+The app is built by code.py itself (its source, compiled here as on a board),
+with ``App.run`` replaced so that the driver steps the frames. One frame is
+20 ms of simulated time (``supervisor`` stand-in). After every
 frame it collects and reads ``gc.mem_alloc()``; figures are bytes above the
 baseline taken before the first Rollbox import (the driver and stand-ins
 are below it). Output, one fact per line (tools/bench_device parses it)::
@@ -33,6 +35,7 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     done
 """
 import gc
+import random
 import sys
 
 gc.collect()
@@ -67,6 +70,28 @@ def standins(profile):
     del keys
     gc.collect()
     return gc.mem_alloc() - _BASE0
+
+
+class _Started(Exception):
+    """Raised by the driver's App.run: code.py built the app."""
+
+
+def power_up():
+    """code.py as the board runs it (compiled from source), its
+    ``App.run()`` replaced by a return of the app to the driver."""
+    from rollbox import app as app_module
+
+    def run(app):
+        raise _Started(app)
+
+    app_module.App.run = run
+    with open("code.py") as f:
+        source = f.read()
+    try:
+        exec(source, {"__name__": "__main__"})
+    except _Started as started:
+        return started.args[0]
+    raise RuntimeError("code.py did not start the app")
 
 
 class Driver:
@@ -114,9 +139,12 @@ class Driver:
         self.frame()
 
     def choose(self, index, players):
-        """Set the menu to game ``index`` with ``players`` hard seats and
-        start it, pressing keys as a player reads the menu."""
-        from rollbox import catalog, controls
+        """Set the menu to game ``index`` with ``players`` hard seats, the
+        cursor on Start, pressing keys as a player reads the menu. The
+        caller presses A: the collector is conservative, and this frame's
+        stale references to the menu would keep its modules alive while
+        the game starts."""
+        from rollbox import controls
 
         has = 0
         for bit in self.key_map:
@@ -127,8 +155,12 @@ class Driver:
         self.to_line(menu, "Game:", nxt)
         while menu.game != index:
             self.press(change)
+        print("game", index, menu.line(menu.cursor)[6:])
         if players == "max":
+            from rollbox import catalog
+
             players = catalog.GAMES[index][catalog.MAX_PLAYERS]
+            del catalog
         self.to_line(menu, "Players:", nxt)
         while menu.players != players:
             self.press(change)
@@ -138,7 +170,6 @@ class Driver:
                 self.press(change)
         while menu.cursor != menu.size() - 1:
             self.press(nxt)
-        self.press(controls.A)
 
     def to_line(self, menu, start, nxt):
         for _ in range(menu.size()):
@@ -168,7 +199,7 @@ def main():
     if mode == "imports":
         board._use(profile)
         with open(games) as f:
-            imports(f.read().split(","))
+            imports(f.read().strip().split(","))
         print("done")
         return
     if players != "max":
@@ -177,24 +208,19 @@ def main():
     gc.collect()
     base = gc.mem_alloc()
     supervisor._now = 0
-    # code.py's path, stepped by the driver instead of App.run()
-    from rollbox import bootmode, dice, hardware
-    from rollbox.app import App
-
-    hw = hardware.detect()
-    dice.seed_once()
-    app = App(hw, now=0, boot_notice=bootmode.status()[1])
-    dice.seed_from_input(int(seed))
+    app = power_up()
+    hw = app.hw
+    random.seed(int(seed))  # the same dice every run (code.py seeded from urandom)
     d = Driver(app, hw, base)
     print("boot", d.live())
     d.frame()
     print("menu0", d.live())
-    from rollbox import catalog, controls
+    from rollbox import controls
 
     for index in [int(g) for g in games.split(",")]:
-        print("game", index, catalog.GAMES[index][catalog.NAME])
         d.peak = 0
         d.choose(index, players)
+        d.press(controls.A)  # Start
         start = d.frames
         while app.game is not None and not app.state.is_terminal():
             if d.frames - start > MAX_FRAMES:

@@ -25,7 +25,7 @@ from games.skull_dragon import (
 )
 
 try:
-    from typing import Any, List, Optional  # noqa: F401 (used in type comments)
+    from typing import Any, Optional  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -61,7 +61,7 @@ _R = (99614198, 81365741, 54487514, 30502668, 14877496, 6496970, 2593787, 965734
 
 
 def _face_value(direction, target, first, other, nxt, fail):
-    # type: (int, int, int, tuple, List[float], float) -> float
+    # type: (int, int, int, tuple, list[float], float) -> float
     """Six times the value of multiplying ``first`` by the die ``other``."""
     total = 0.0
     if direction == OVER:
@@ -76,7 +76,7 @@ def _face_value(direction, target, first, other, nxt, fail):
 
 
 def _attempt(direction, target, die, nxt, fail):
-    # type: (int, int, int, List[float], float) -> float
+    # type: (int, int, int, list[float], float) -> float
     """The value of an attempt with ``die`` first: per face the better of
     accept and multiply; a success at result r is worth ``nxt[r]``, a fail
     ``fail``."""
@@ -106,7 +106,7 @@ def _r(m):
 
 
 def _live(direction, target):
-    # type: (int, int) -> List[int]
+    # type: (int, int) -> list[int]
     """The indices (into RESULTS) of the targets a turn at ``target`` can
     still reach (a success never moves against the direction)."""
     if direction == OVER:
@@ -115,7 +115,7 @@ def _live(direction, target):
 
 
 def _vector(direction, target, level, util=None):
-    # type: (int, int, int, Optional[List[float]]) -> List[float]
+    # type: (int, int, int, Optional[list[float]]) -> list[float]
     """W(t, direction, level) for every target t reachable from ``target``,
     indexed by the result value (43 entries; unreachable ones 0). ``util``
     None: expected points; else the race utility (module doc)."""
@@ -154,7 +154,7 @@ def _vector(direction, target, level, util=None):
 
 
 def _utility(state):
-    # type: (Any) -> Optional[List[float]]
+    # type: (Any) -> Optional[list[float]]
     """The race utility of the points booked this turn (module doc), or None
     to play for expected points."""
     if state.round < ROUNDS - 1:
@@ -193,7 +193,7 @@ def _utility(state):
 
 
 def start_values(util):
-    # type: (Optional[List[float]]) -> List[float]
+    # type: (Optional[list[float]]) -> list[float]
     """Per result value (43 entries): the value of that target at the start
     of a turn with the better direction, max(W(t, over, 0), W(t, under, 0))."""
     if util is None:
@@ -208,7 +208,7 @@ def start_values(util):
 
 
 def first_die_value(die, start):
-    # type: (int, List[float]) -> float
+    # type: (int, list[float]) -> float
     total = 0.0
     for f in FACES[die]:
         acc = start[f]
@@ -221,7 +221,7 @@ def first_die_value(die, start):
 
 
 def _direction_values(state, util):
-    # type: (Any, Optional[List[float]]) -> tuple
+    # type: (Any, Optional[list[float]]) -> tuple
     t = state.target
     if util is None:
         i = RESULTS.index(t)

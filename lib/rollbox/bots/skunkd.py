@@ -1,13 +1,7 @@
-"""SKUNK'D helpers for the screen and the AI, and a simple computer seat.
-
-The pure functions over games.skunkd states that are not needed to play:
-:func:`keep_value` (a keep's points from its faces), :func:`legal_keeps`,
-:func:`explain_keep` (why dice cannot be kept, for the screen) and
-:func:`bust_chance` (the exact chance of SKUNK'D). They live here, not in
-games/skunkd.py, so that each module compiles in a small heap (the device and
-the 64 KB MicroPython tests compile from source). :func:`choose` is the
-computer player at three levels (EASY, MEDIUM, HARD: see choose); :func:`coach`
-the two lines of the coach overlay.
+"""SKUNK'D's computer seat: :func:`choose` plays at three levels (EASY,
+MEDIUM, HARD: see choose); :func:`coach` gives the two lines of the coach
+overlay. The keep rules it reads (``legal_keeps``, ``bust_chance``...) are
+the rules' own, in games/skunkd.py.
 """
 
 from games.skunkd import (
@@ -16,110 +10,17 @@ from games.skunkd import (
     PHASE_HOUSE,
     PHASE_KEEP,
     ROLL,
+    bust_chance,
     count_key,
-    face_value,
-    keep_points,
-    key_value,
+    legal_keeps,
 )
 
 try:
-    from typing import List, Optional, Sequence, Tuple  # noqa: F401 (used in type comments)
+    from typing import Tuple  # noqa: F401 (used in type comments)
 
     from games.skunkd import SkunkdState  # noqa: F401 (used in type comments)
 except ImportError:
     pass
-
-
-def keep_value(faces, rolled, completes, mega_faces=0):
-    # type: (Sequence[int], int, bool, int) -> int
-    """Points of keeping ``faces`` (1..6 each, up to six): the best split
-    into scoring combinations, -1 if there is none (RULES.md 1 table).
-    ``rolled``: dice in the roll; ``completes``: the keep puts all six dice
-    of the sequence in the den; ``mega_faces``: bit f-1 for a Mega of face
-    f in the den from an earlier roll. No Single SKUNK bonus. ValueError on
-    a bad face."""
-    if len(faces) > 6 or [f for f in faces if not 1 <= f <= 6]:
-        raise ValueError("a keep is up to six faces 1..6")
-    return key_value(count_key(faces, 63 >> 6 - len(faces)), len(faces), rolled, completes,
-                     mega_faces)
-
-
-def legal_keeps(state):
-    # type: (SkunkdState) -> List[Tuple[int, int]]
-    """The keeps now as (points, mask), one per multiset of faces (its
-    smallest mask), most points first, then smaller masks."""
-    out = []
-    seen = []
-    for mask in state.legal_actions() if state.phase == PHASE_KEEP else ():
-        key = count_key(state.dice, mask)
-        if key not in seen:
-            seen.append(key)
-            out.append((keep_points(state, mask), mask))
-    out.sort(key=lambda pm: (-pm[0], pm[1]))
-    return out
-
-
-def explain_keep(state, mask):
-    # type: (SkunkdState, int) -> Optional[str]
-    """None when the slot bitmask ``mask`` is a legal keep now, else why not,
-    in at most 22 characters: "no keep now", "pick at least one die", "pick
-    dice just rolled", "the 2 scores nothing", "3-3 needs all dice in"."""
-    if state.phase != PHASE_KEEP:
-        return "no keep now"
-    if not mask:
-        return "pick at least one die"
-    if mask & ~state.rolled_mask or mask > 63:
-        return "pick dice just rolled"
-    if keep_points(state, mask) >= 0:
-        return None
-    key = count_key(state.dice, mask)
-    for face in range(1, 7):  # each face must score on its own (but in a Polecat)
-        count = key >> 3 * face - 3 & 7
-        if count and face_value(face, count, mask == state.rolled_mask, state.mega_faces) < 0:
-            if count == 2:
-                return "%d-%d needs all dice in" % (face, face)
-            return "the %d scores nothing" % face
-    return None  # not reached: a keep that does not split has such a face
-
-
-def bust_chance(dice_left, mega_faces=0):
-    # type: (int, int) -> Tuple[int, int]
-    """Exact chance that a roll of ``dice_left`` (1..6) dice is SKUNK'D, as a
-    reduced fraction ``(numerator, denominator)``, by enumerating every roll
-    (each multiset of faces once, weighted by its orderings). ``mega_faces``:
-    bit f-1 for a Mega of face f in the den (as in keep_value).
-    With no Mega: 2/3, 1/3, 5/18, 7/54, 25/324, 5/216 for 1..6 dice.
-
-    :raises ValueError: ``dice_left`` outside 1..6.
-    """
-    if not 1 <= dice_left <= 6:
-        raise ValueError("dice_left is 1..6")
-    busts = _busts(1, dice_left, 0, 1, dice_left, mega_faces)
-    total = 6 ** dice_left
-    a, b = busts, total
-    while b:
-        a, b = b, a % b
-    return busts // a, total // a
-
-
-def _busts(face, left, key, ways, size, mega_faces):
-    # type: (int, int, int, int, int, int) -> int
-    """Ordered rolls that bust, given the counts of the faces below ``face``
-    (``key``) and ``ways`` orderings of them."""
-    if face < 6:
-        n = 0
-        pick = 1  # ways to place c of the ``left`` dice
-        for c in range(left + 1):
-            n += _busts(face + 1, left - c, key + (c << 3 * face - 3), ways * pick, size,
-                        mega_faces)
-            pick = pick * (left - c) // (c + 1)
-        return n
-    key += left << 15
-    for f in range(1, 7):  # some face scores without the other dice
-        count = key >> 3 * f - 3 & 7
-        if count and face_value(f, count, False, mega_faces) >= 0:
-            return 0
-    return 0 if key_value(key, size, size, True, mega_faces) >= 0 else ways
 
 
 # MEDIUM's bank thresholds (points) by dice left: no Mega of 2, 3, 4 or 6

@@ -24,9 +24,6 @@ The contract, as the app calls it:
 - ``settle(state, roller)`` lands the dice: applies chance outcomes until a
   seat must decide (or the game ends); returns the message.
 - ``result(state)`` the title line when the game is over.
-- ``summary(state)`` a few words of state for the transcript.
-- ``keys_for(state, action)`` the buttons that make ``action`` on a
-  two-button board (A, B): the simulator's scripted player presses them.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
   (the bot module's ``coach``); ``coach_key()`` the button that toggles it
   (START, 0 where the screen needs START itself).
@@ -108,14 +105,6 @@ class Screen:
         for die in self.dice:
             if die.move(0, 0):
                 self.view.dirty = True
-
-    def seat_name(self, p):
-        """"P1", "P2"... with "cpu" for a computer seat, for messages."""
-        return "P%d" % (p + 1)
-
-    def summary(self, state):
-        """A few words of state for the transcript (the simulator's log)."""
-        return "scores %s" % (state.scores,)
 
     def result(self, state):
         won = state.winners()

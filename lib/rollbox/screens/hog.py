@@ -10,7 +10,7 @@ from games.hog import MAX_DICE
 from games.pig import is_bad
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import BAD, PLAIN, Die, label
+from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
 # Die size, x0, y0, x pitch, y pitch, count y, first score y, line height
 # (pixels); 8 dice a row.
@@ -25,7 +25,8 @@ class HogScreen(Screen):
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
         size, x0, y0, px, py, cy, sy, lh = _LARGE if view.large else _SMALL
-        self.dice = [Die(self.group, x0 + (i % _COLUMNS) * px, y0 + (i // _COLUMNS) * py, size)
+        sheet = FaceSheet(size)
+        self.dice = [Die(self.group, x0 + (i % _COLUMNS) * px, y0 + (i // _COLUMNS) * py, sheet)
                      for i in range(MAX_DICE)]
         self.shown = MAX_DICE  # dice not hidden now
         self._show_count(0)
@@ -40,7 +41,7 @@ class HogScreen(Screen):
         if n == self.shown:
             return
         for i in range(MAX_DICE):
-            self.dice[i].group.hidden = i >= n
+            self.dice[i].hide(i >= n)
         self.shown = n
         self.view.dirty = True
 
@@ -112,7 +113,3 @@ class HogScreen(Screen):
         if bad:
             return "P%d: %d dice, %d bad: 0" % (p + 1, n, bad)
         return "P%d: %d dice, +%d" % (p + 1, n, state.last_points)
-
-    def keys_for(self, state, action):
-        steps = (action - self.counts[state.turn_player()]) % MAX_DICE
-        return ("B",) * steps + ("A",)

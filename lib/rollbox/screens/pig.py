@@ -9,7 +9,7 @@ from micropython import const
 from games.pig import ADD, BUST, HOLD, ROLL, WIPE, is_bad, score_roll
 from rollbox.controls import A, B
 from rollbox.screens import Screen
-from rollbox.view import BAD, PLAIN, Die, label
+from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
 # Die size, die x, die gap, die y, score x, score y0, line height, turn y (pixels).
 _SMALL = (40, 6, 44, 22, 94, 24, 14, 74)
@@ -23,7 +23,8 @@ class PigScreen(Screen):
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
         size, dx, gap, dy, sx, sy, lh, ty = _LARGE if view.large else _SMALL
-        self.dice = [Die(self.group, dx + i * gap, dy, size) for i in range(game.dice())]
+        sheet = FaceSheet(size)
+        self.dice = [Die(self.group, dx + i * gap, dy, sheet) for i in range(game.dice())]
         self.lines = [label(self.group, sx, sy + i * lh) for i in range(game.num_players())]
         self.turn = label(self.group, dx, ty)
 
@@ -81,9 +82,3 @@ class PigScreen(Screen):
         if kind == WIPE:
             return "P%d rolled %s: wiped!" % (p + 1, roll)
         return "P%d rolled %s: +%d" % (p + 1, roll, points)
-
-    def summary(self, state):
-        return "turn total %d, scores %s" % (state.turn_total, state.scores)
-
-    def keys_for(self, state, action):
-        return ("A",) if action == ROLL else ("B",)

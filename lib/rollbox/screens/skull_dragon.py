@@ -73,7 +73,7 @@ from games.skull_dragon import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import WARN, Die, label
+from rollbox.view import WARN, Die, FaceSheet, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
@@ -166,7 +166,9 @@ class SkullDragonScreen(Screen):
                                         height=size + 2 * border, x=sx - border, y=dy - border)
         self.frame.hidden = True
         self.group.append(self.frame)
-        self.dice = [Die(self.group, sx, dy, size), Die(self.group, dx, dy, size)]
+        sheet = FaceSheet(size)
+        self.dice = [Die(self.group, x, dy, sheet, own_palette=True, holder=True)
+                     for x in (sx, dx)]
         symbols = displayio.Palette(len(_SYMBOL_COLOURS))
         for i in range(len(_SYMBOL_COLOURS)):
             symbols[i] = _SYMBOL_COLOURS[i]
@@ -174,11 +176,14 @@ class SkullDragonScreen(Screen):
                         _symbol(self.dice[DRAGON_DIE], _DRAGON_SHAPES, size, symbols))
         self.body = [-1, -1]  # body colour (_PLAIN, _DIM, _FAILED) per die
         self.worth = [-2, -2]  # worth on show per die (-1 blank)
+        self.names = []  # the dice's names under them (set once)
         for i in range(2):
             self._face(i, -1, _DIM)
             name = _NAMES[i]
-            view.set_text(label(self.group, self.dice[i].x + (size - 6 * len(name)) // 2, ny),
-                          name)
+            line = label(self.group, self.dice[i].x + (size - 6 * len(name)) // 2, ny,
+                         chars=len(name))
+            view.set_text(line, name)
+            self.names.append(line)
         self.round_line = label(self.group, cx, ry)
         n = game.num_players()
         self.lines = [label(self.group, cx, sy + i * lh) for i in range(n)]
@@ -417,23 +422,3 @@ class SkullDragonScreen(Screen):
         tail = " %s %d: fail" % ("<" if direction == OVER else ">", target)
         return self._fit((long + tail + ", 0 points", long + tail, short + tail + ", 0 points",
                           short + tail))
-
-    def summary(self, state):
-        d = state.direction
-        direction = "over" if d == OVER else "under" if d == UNDER else "-"
-        return "round %d, target %d %s, turn points %d, scores %s" % (
-            state.round + 1, state.target, direction, state.turn_points, state.scores)
-
-    def keys_for(self, state, action):
-        """A for skull / accept / over / go on, B for dragon / multiply /
-        under / book; after a success, A (go on) comes before the die.
-
-        :raises ValueError: ``action`` has no buttons now (book after "go on").
-        """
-        if state.phase == AFTER_SUCCESS and not self.going:
-            return ("B",) if action == BOOK else ("A", "A" if action == ROLL_SKULL else "B")
-        if action == BOOK:
-            raise ValueError("no buttons book now: the die choice is up")
-        if action in (ROLL_SKULL, ACCEPT, OVER):
-            return ("A",)
-        return ("B",)

@@ -59,7 +59,7 @@ from games.skunk import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import BAD, DIM, INK, PLAIN, Die, label
+from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, label
 
 # x0, header y, first row y, row pitch, name width, cell width, total width,
 # control width (characters), round line x, y, its format (0: "Round total
@@ -74,10 +74,9 @@ _SHOOTER_BAND = const(0x5A4A12)  # behind the shooter's row
 _THINK_KEYS = const(1500)  # a computer shooter waits (ms) while a human stands: own buttons
 _THINK_ROSTER = const(2500)  # ... with the roster cursor (B then A)
 
-# Seat i's own sit button on an 8-button board, its name for the simulator
+# Seat i's own sit button on an 8-button board
 # and its label on the pad.
 _SEAT_KEYS = (LEFT, UP, RIGHT, DOWN, SELECT, START, B, A)
-_KEY_NAMES = ("LEFT", "UP", "RIGHT", "DOWN", "SELECT", "START", "B", "A")
 _KEY_LABELS = ("L", "U", "R", "D", "Se", "St", "B", "A")
 
 _ROLL_ITEM = const(-1)  # the roster cursor's "roll" item
@@ -121,7 +120,8 @@ class SkunkScreen(Screen):
         self.rows = [label(self.group, x0, row_y + i * pitch, DIM if seats[i] else INK)
                      for i in range(n)]
         self.info = label(self.group, info_x, info_y)
-        self.dice = [Die(self.group, die_x + i * die_pitch, die_y, size) for i in range(2)]
+        sheet = FaceSheet(size)
+        self.dice = [Die(self.group, die_x + i * die_pitch, die_y, sheet) for i in range(2)]
         self.accel_ok = True  # as the app last said (status); A's job depends on it
         self.cursor = _HOME  # roster cursor: a seat, _ROLL_ITEM, or _HOME
         self._keys = self._own_keys()
@@ -219,9 +219,10 @@ class SkunkScreen(Screen):
         else:
             info = "Round total %d" % state.round_total
         v.set_text(self.info, info)
-        self._move(self.info, hidden=over)
+        self._move(self.info.tilegrid, hidden=over)
         for die in self.dice:  # the result needs the whole title line
-            self._move(die.group, hidden=over and self._top)
+            if die.hide(over and self._top):
+                v.dirty = True
         self._show_dice(state)
         humans = False
         for p in range(n):
@@ -320,22 +321,6 @@ class SkunkScreen(Screen):
     def shake(self, state):
         return ROLL
 
-    def keys_for(self, state, action):
-        """The buttons that make ``action`` on this board.
-
-        :raises ValueError: a roll on a table where only a shake rolls.
-        """
-        if self._keys:
-            if action != ROLL:
-                return (_KEY_NAMES[action - SIT_BASE],)
-            if self._a_sits():
-                raise ValueError("A is P8's sit button: only a shake rolls")
-            return ("A",)
-        items = self._items(state)
-        target = _ROLL_ITEM if action == ROLL else action - SIT_BASE
-        steps = (items.index(target) - items.index(self._cursor(items))) % len(items)
-        return ("B",) * steps + ("A",)
-
     # -- actions -------------------------------------------------------------
 
     def apply(self, state, action):
@@ -418,11 +403,3 @@ class SkunkScreen(Screen):
         if len(text) > self._width:
             text = "%d seats share the win" % len(won)
         return text
-
-    def summary(self, state):
-        if state.is_terminal():
-            return "scores %s" % (state.scores,)
-        standing = " ".join("P%d" % (p + 1) for p in range(len(self.seats))
-                            if state.is_standing(p))
-        return "round %s, total %d, standing %s, scores %s" % (
-            COLUMNS[state.round], state.round_total, standing or "none", state.scores)

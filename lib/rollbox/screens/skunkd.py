@@ -1,6 +1,5 @@
-"""SKUNK'D's play screen (RULES.md 1; the rules are games/skunkd.py, and the
-keep helpers ``legal_keeps`` and ``explain_keep`` come with the bot module,
-rollbox/bots/skunkd.py).
+"""SKUNK'D's play screen (RULES.md 1; the rules, with the keep helpers
+``legal_keeps`` and ``explain_keep``, are games/skunkd.py).
 
 Six dice in a row; the den's dice drop a few pixels and turn grey (KEPT),
 the selection is yellow (PICKED), a bust's dice are red (BAD) and a bar
@@ -24,7 +23,7 @@ Controls (a shake works wherever "shake" is named):
   keeps the best); A puts the die in or out of the selection, or does the
   item; a shake keeps the selection and rolls.
 - An empty or unkeepable selection is refused on the message line with the
-  reason (the bot module's ``explain_keep``); nothing changes.
+  reason (the rules' ``explain_keep``); nothing changes.
 - House options (a human setter): with directions, LEFT picks the goal,
   RIGHT the entry, UP/DOWN step the value, B switches field, A confirms;
   without, B steps the cursor over goal, entry and "ok" (it starts on
@@ -60,26 +59,26 @@ import displayio  # before vectorio (Blinka's import order)
 import vectorio
 from micropython import const
 
+import rollbox
 from games.skunkd import (
     BANK,
     DEFAULT_HOUSE,
-    ENTRIES,
-    GOALS,
     HOUSE_BASE,
     PHASE_HOUSE,
     PHASE_KEEP,
     PHASE_KEPT,
-    PHASE_NAMES,
     PHASE_OVER,
     PHASE_ROLLING,
     PHASE_ROLLOFF,
     PHASE_START,
     ROLL,
+    explain_keep,
     keep_points,
+    legal_keeps,
 )
 from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, label
+from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 
 # Die size, die x0, die pitch, die y, den drop, bar y, bar height, den line y,
 # value line y, first seat line y, seat line height, info line y (pixels);
@@ -98,7 +97,6 @@ _KEEP_ONLY = const(0x100)
 _THEN_ROLL = const(0x200)
 _THEN_BANK = const(0x400)
 _KINDS = const(0x700)
-_OK = const(2)  # house field cursor: goal 0, entry 1, "ok" 2
 
 
 def _faces(dice, mask):
@@ -126,11 +124,6 @@ def _step(cursor, rolled, d, items):
     return cursor
 
 
-def _repeats(keys):
-    """How often a button follows itself in ``keys``."""
-    return sum(1 for i in range(1, len(keys)) if keys[i] == keys[i - 1])
-
-
 def _low(mask):
     i = 0
     while mask and not mask >> i & 1:
@@ -148,7 +141,8 @@ class SkunkdScreen(Screen):
         super().__init__(view, game, seats, buttons, bot)
         (size, x0, pitch, dy, drop, bar_y, bar_h, den_y, value_y, seat_y, seat_h, info_y,
          per_line, width) = _LARGE if view.large else _SMALL
-        self.dice = [Die(self.group, x0 + i * pitch, dy, size) for i in range(6)]
+        sheet = FaceSheet(size)
+        self.dice = [Die(self.group, x0 + i * pitch, dy, sheet) for i in range(6)]
         self._x0 = x0
         self._pitch = pitch
         self._drop = drop
@@ -175,7 +169,7 @@ class SkunkdScreen(Screen):
         house = DEFAULT_HOUSE - HOUSE_BASE
         self.goal_i = house >> 2  # the house editor: GOALS and ENTRIES indexes
         self.entry_i = house & 3
-        self.field = 0 if self.dirs else _OK  # 0 goal, 1 entry, _OK ("ok")
+        self.field = 0 if self.dirs else 2  # 0 goal, 1 entry, 2 "ok" (skunkd_setup)
         self.rolloff = bytearray(6 * n)  # each seat's last roll-off faces
         self.rolling = _ALL  # the game opens with the roll-off's tumble
 
@@ -208,6 +202,8 @@ class SkunkdScreen(Screen):
     def draw(self, state):
         v = self.view
         phase = state.phase
+        if phase > PHASE_HOUSE:
+            self._setup(state)  # play has begun: the set-up's module goes
         changed = False
         den = state.den_mask
         bad = 0
@@ -252,12 +248,20 @@ class SkunkdScreen(Screen):
             v.set_text(self.seat_lines[i], text)
         v.set_text(self.info_line, self._info_text(state))
 
+    def _setup(self, state):
+        """``rollbox.screens.skunkd_setup`` (loaded) while the roll-off or
+        the house options are on, else None (and it is unloaded)."""
+        if state.phase <= PHASE_HOUSE:
+            from rollbox.screens import skunkd_setup
+
+            return skunkd_setup
+        rollbox.unload("rollbox.screens.skunkd_setup")
+        return None
+
     def _den_text(self, state):
         phase = state.phase
-        if phase == PHASE_ROLLOFF:
-            return self._fit("Roll-off: most Skunks goes first", "Most Skunks goes first")
-        if phase == PHASE_HOUSE:
-            return "P%d sets goal and entry" % (state.turn_player() + 1)
+        if phase <= PHASE_HOUSE:
+            return self._setup(state)._den_text(self, state)
         if phase == PHASE_OVER:
             return "Game over"
         text = "den %d" % state.den
@@ -283,7 +287,7 @@ class SkunkdScreen(Screen):
         if phase == PHASE_KEEP:
             if not human:
                 return "P%d picks a keep" % (p + 1)
-            reason = self.bot.explain_keep(state, self.pick)
+            reason = explain_keep(state, self.pick)
             if reason:
                 return reason
             text = "keep %s: %d" % (_faces(state.dice, self.pick), keep_points(state, self.pick))
@@ -305,18 +309,8 @@ class SkunkdScreen(Screen):
             return "rolling %d %s" % (_count(state.rolled_mask),
                                       "die" if _count(state.rolled_mask) == 1 else "dice")
         if phase == PHASE_HOUSE:
-            if not human:
-                return "P%d picks goal and entry" % (p + 1)
-            return self._house_text()
+            return self._setup(state)._value_text(self, state, human)
         return ""
-
-    def _house_text(self):
-        f = self.field
-        text = ("goal [%d]" if f == 0 else "goal %d") % GOALS[self.goal_i]
-        text += (" entry [%d]" if f == 1 else " entry %d") % ENTRIES[self.entry_i]
-        if not self.dirs:
-            text += " [ok]" if f == _OK else " ok"
-        return text
 
     def _cell(self, state, p, turn):
         """One seat's text: up to 13 characters on two-seat lines."""
@@ -324,14 +318,7 @@ class SkunkdScreen(Screen):
         large = self.per_line == 1
         who = ("cpu " if self.seats[p] else "you ") if large else ""
         if state.phase <= PHASE_HOUSE:  # the roll-off's dice and Skunks
-            r = state.rolloff[p]
-            if r < 0:
-                return "%sP%d %s" % (mark, p + 1, who)
-            faces = sorted(self.rolloff[6 * p:6 * p + 6])
-            if large:
-                return "%sP%d %s%s: %d Skunk%s" % (mark, p + 1, who, "-".join(
-                    str(f) for f in faces), r, "" if r == 1 else "s")
-            return "%sP%d %s:%d" % (mark, p + 1, "".join(str(f) for f in faces), r)
+            return self._setup(state)._cell(self, state, p, turn)
         score = "%d" % state.scores[p] if state.entered >> p & 1 else "-"
         band = state.headband == p
         flag = ""
@@ -348,11 +335,8 @@ class SkunkdScreen(Screen):
 
     def _info_text(self, state):
         phase = state.phase
-        if phase == PHASE_ROLLOFF:
-            return ""
-        if phase == PHASE_HOUSE:
-            return self._fit("goal starts overtime; entry: 1st bank",
-                             "entry: least first bank")
+        if phase <= PHASE_HOUSE:
+            return self._setup(state)._info_text(self, state)
         leader = state.leader
         if phase == PHASE_OVER:
             return "P%d wins with %d" % (leader + 1, state.scores[leader])
@@ -366,9 +350,7 @@ class SkunkdScreen(Screen):
         phase = state.phase
         who = "P%d " % (state.turn_player() + 1)
         if phase == PHASE_HOUSE:
-            if self.dirs:
-                return who + self._fit("<>:field ^v:value B:switch A:ok", "<>:field ^v:value A:ok")
-            return who + ("A:ok B:step" if self.field == _OK else "A:change B:step")
+            return self._setup(state).status(self, who)
         if phase == PHASE_KEEP:
             shake = " Shake:keep+roll" if accel_ok else ""
             if self.dirs:
@@ -408,7 +390,7 @@ class SkunkdScreen(Screen):
             return None
         phase = state.phase
         if phase == PHASE_HOUSE:
-            return self._press_house(state, pressed)
+            return self._setup(state).press(self, state, pressed)
         if phase == PHASE_KEEP:
             return self._press_keep(state, pressed)
         if pressed & A:
@@ -428,28 +410,6 @@ class SkunkdScreen(Screen):
         if state.and_rolling:
             return "...and rolling! Roll on"
         return "need %d to enter" % state.entry
-
-    def _press_house(self, state, pressed):
-        if pressed & A and (self.dirs or self.field == _OK):
-            return HOUSE_BASE + 4 * self.goal_i + self.entry_i
-        step = 0
-        if self.dirs and pressed & (LEFT | RIGHT):
-            self.field = 0 if pressed & LEFT else 1
-        elif pressed & B:
-            self.field = (self.field + 1) % (2 if self.dirs else 3)
-        elif self.dirs and pressed & (UP | DOWN):
-            step = 1 if pressed & UP else -1
-        elif pressed & A:
-            step = 1
-        else:
-            self._no_use(pressed)
-            return None
-        if step and self.field == 0:
-            self.goal_i = (self.goal_i + step) % len(GOALS)
-        elif step:
-            self.entry_i = (self.entry_i + step) % len(ENTRIES)
-        self.draw(state)
-        return None
 
     def _press_keep(self, state, pressed):
         rolled = state.rolled_mask
@@ -478,7 +438,7 @@ class SkunkdScreen(Screen):
 
     def _next_keep(self, state):
         """The selection becomes the next legal keep by value (cycling)."""
-        keeps = self.bot.legal_keeps(state)
+        keeps = legal_keeps(state)
         self.cycled = [m for _, m in keeps]
         self.cycle = (self.cycle + 1) % len(keeps)
         self.pick = keeps[self.cycle][1]
@@ -513,7 +473,7 @@ class SkunkdScreen(Screen):
     def _keep(self, state, mask, kind):
         """Keep ``mask`` (then roll or bank). Checks everything first: a
         refusal raises ValueError with the reason and changes nothing."""
-        reason = self.bot.explain_keep(state, mask)
+        reason = explain_keep(state, mask)
         if reason:
             raise ValueError(reason)
         if kind == _THEN_BANK:
@@ -560,7 +520,7 @@ class SkunkdScreen(Screen):
     def settle(self, state, roller):
         p = state.turn_player()
         if state.phase == PHASE_ROLLOFF:
-            return self._settle_rolloff(state, roller, p)
+            return self._setup(state).settle(self, state, roller, p)
         den = state.den
         leader, out = state.leader, state.out_mask
         while state.is_chance_node():
@@ -581,109 +541,3 @@ class SkunkdScreen(Screen):
         self.cycled = ()
         self.cursor = _low(rolled) if self.dirs else _NEXT
         return "P%d rolled %s" % (p + 1, _faces(state.dice, rolled))
-
-    def _settle_rolloff(self, state, roller, p):
-        """One contender's six roll-off dice land."""
-        for _ in range(6):
-            if state.phase != PHASE_ROLLOFF:
-                break
-            state.apply_action(roller.outcome(state))
-        for i in range(6):
-            self.rolloff[6 * p + i] = state.dice[i]
-        self.home()
-        r = state.rolloff[p]
-        text = "P%d: %d Skunk%s" % (p + 1, r, "" if r == 1 else "s")
-        if state.phase != PHASE_ROLLOFF:
-            return self._join(text, "P%d goes first" % (state.first + 1))
-        self.rolling = _ALL  # the next contender's tumble
-        if state.turn_player() <= p:  # the round ended in a tie
-            tied = " ".join("P%d" % (q + 1) for q in range(len(state.scores))
-                            if state.contenders >> q & 1)
-            return self._join(text, self._fit("Tie: %s roll again" % tied, "Tie: roll again"))
-        return text
-
-    # -- transcript and the scripted player ----------------------------------
-
-    def summary(self, state):
-        return "%s, den %d, scores %s" % (PHASE_NAMES[state.phase], state.den, state.scores)
-
-    def keys_for(self, state, action):
-        """Buttons of this board that make ``action`` from the screen's
-        cursor and selection now: a keep mask, BANK, ROLL or a house index.
-        Of the ways that work (die by die, or cycling the legal keeps) the
-        one with the fewest same button twice in a row, then the shortest."""
-        if state.phase == PHASE_HOUSE:
-            return self._house_keys(action - HOUSE_BASE)
-        if action == ROLL:
-            return ("A",)
-        if action == BANK:
-            return ("B",)
-        rolled = state.rolled_mask
-        ways = [self._toggle_keys(rolled, action & _ALL)]
-        masks = [m for _, m in self.bot.legal_keeps(state)]
-        if action in masks:
-            k = masks.index(action)
-            steps = (k - self.cycle) % len(masks) or (0 if self.pick == action else len(masks))
-            if self.select:
-                keep = ("A",) if self.dirs else ("B",) * self._moves(rolled, _KEEP) + ("A",)
-                ways.append(("SELECT",) * steps + keep)
-            if not self.dirs:
-                ways.append(("B",) * self._moves(rolled, _NEXT) + ("A",) * steps + ("B", "A"))
-        best = ways[0]
-        for keys in ways[1:]:
-            if (_repeats(keys), len(keys)) < (_repeats(best), len(best)):
-                best = keys
-        return best
-
-    def _moves(self, rolled, to):
-        """B presses from the cursor to place ``to`` (boards without directions)."""
-        c = self.cursor
-        n = 0
-        while c != to and n < 8:
-            c = _step(c, rolled, 1, True)
-            n += 1
-        return n
-
-    def _toggle_keys(self, rolled, mask):
-        """Buttons that set the selection to ``mask`` die by die, then keep."""
-        toggles = self.pick ^ mask
-        keys = []
-        c = self.cursor
-        move = "RIGHT" if self.dirs else "B"
-        toggle = "UP" if self.dirs else "A"
-        while toggles:
-            if c < 6 and toggles >> c & 1:
-                keys.append(toggle)
-                toggles &= ~(1 << c)
-            if toggles:
-                c = _step(c, rolled, 1, not self.dirs)
-                keys.append(move)
-        if not self.dirs:
-            while c != _KEEP:
-                c = _step(c, rolled, 1, True)
-                keys.append("B")
-        keys.append("A")
-        return tuple(keys)
-
-    def _house_keys(self, index):
-        goal_steps = ((index >> 2) - self.goal_i) % len(GOALS)
-        entry_steps = ((index & 3) - self.entry_i) % len(ENTRIES)
-        f = self.field
-        keys = []
-        if self.dirs:
-            if goal_steps:
-                if f != 0:
-                    keys.append("LEFT")
-                    f = 0
-                keys += ["UP"] * goal_steps
-            if entry_steps:
-                if f != 1:
-                    keys.append("RIGHT")
-                keys += ["UP"] * entry_steps
-        elif goal_steps or entry_steps:
-            keys += ["B"] * ((3 - f) % 3)  # to the goal
-            keys += ["A"] * goal_steps + ["B"] + ["A"] * entry_steps + ["B"]
-        else:
-            keys += ["B"] * ((_OK - f) % 3)
-        keys.append("A")
-        return tuple(keys)

@@ -1,6 +1,6 @@
 """The lifetime statistics screen (``rollbox.stats``): per game the games
 played and won, and the face counts of every die with the chi-square
-fairness verdict.
+fairness verdict (:func:`chi_square`, here: only this screen needs it).
 
 Not a game screen: :class:`StatsScreen` is built once on a
 ``rollbox.view.View`` and the app shows its ``group`` with
@@ -28,8 +28,25 @@ import displayio
 from micropython import const
 
 from rollbox import catalog
-from rollbox.stats import EASY, FAIR, FEW, HARD, HUMAN, MEDIUM, MIN_ROLLS, ODD, SIZE, chi_square
+from rollbox.stats import EASY, HARD, HUMAN, MEDIUM, SIZE
 from rollbox.view import INK, WARN, label
+
+DOF = const(5)  # degrees of freedom of the six-face chi-square test
+
+# Verdicts of chi_square().
+FAIR = const(0)  # below the p = 0.05 critical value
+ODD = const(1)  # p < 0.05: one fair set of dice in 20 gets here
+UNFAIR = const(2)  # p < 0.001
+FEW = const(3)  # fewer than MIN_ROLLS dice: too few to test
+MIN_ROLLS = const(30)  # 5 expected per face, the usual floor for the test
+
+# Upper critical values of chi-square with 5 degrees of freedom, in
+# thousandths: NIST/SEMATECH e-Handbook of Statistical Methods, section
+# 1.3.6.7.4 "Critical Values of the Chi-Square Distribution" (nu = 5:
+# 11.070 at 0.05, 20.515 at 0.001). tests/test_stats.py checks both
+# against the closed-form tail of the distribution.
+CHI2_P05 = const(11070)
+CHI2_P001 = const(20515)
 
 # x, first line y, line pitch (pixels), characters a line.
 _SMALL = (2, 16, 10, 26)
@@ -37,6 +54,43 @@ _LARGE = (2, 24, 18, 39)
 _NARROW = const(26)
 # Short names for 160 pixels (11 characters at most), in catalog order.
 _SHORT = ("Pig", "2-Dice Pig", "Big Pig", "Hog", "SKUNK'D", "SKUNK", "Skull&Drag.")
+
+
+def chi_square(counts):
+    """Pearson's chi-square of six face counts against a fair die.
+
+    Returns ``(statistic, dof, verdict)``: the statistic (a float, for
+    display), :data:`DOF` (5), and :data:`FAIR`, :data:`ODD` (at or above
+    11.070, p < 0.05), :data:`UNFAIR` (at or above 20.515, p < 0.001) or
+    :data:`FEW` (fewer than :data:`MIN_ROLLS` dice). The verdict is decided
+    in exact integers: statistic = sum((6c - n)^2) / (6n) for n dice.
+
+    >>> chi_square([10, 10, 10, 10, 10, 10])
+    (0.0, 5, 0)
+
+    :raises ValueError: not six counts.
+    """
+    if len(counts) != 6:
+        raise ValueError("six face counts")
+    n = 0
+    for c in counts:
+        n += c
+    s = 0
+    for c in counts:
+        d = 6 * c - n
+        s += d * d
+    if n == 0:
+        return 0.0, DOF, FEW
+    statistic = s / (6 * n)
+    if n < MIN_ROLLS:
+        verdict = FEW
+    elif 1000 * s >= CHI2_P001 * 6 * n:
+        verdict = UNFAIR
+    elif 1000 * s >= CHI2_P05 * 6 * n:
+        verdict = ODD
+    else:
+        verdict = FAIR
+    return statistic, DOF, verdict
 
 
 def verdict_text(counts, width=_NARROW):

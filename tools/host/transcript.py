@@ -1,0 +1,52 @@
+"""The simulator's transcript: one line per message of play, with a few
+words of the game's state, from the app's ``log(app, text, how)`` calls
+(``rollbox.app``). Host only: a board never formats a transcript.
+
+    P1 rolled 4: +4 (shake; turn total 4, scores [0, 0])
+"""
+from rollbox import app as app_module
+
+_HOW = ("button", "shake", "computer")
+SKUNKD_PHASES = ("roll-off", "house", "start", "rolling", "keep", "kept", "over")  # by phase
+
+
+def summary(screen, state):
+    """A few words of ``state`` for the transcript, by the screen's game."""
+    name = type(screen).__name__
+    if name == "PigScreen":
+        return "turn total %d, scores %s" % (state.turn_total, state.scores)
+    if name == "SkunkdScreen":
+        return "%s, den %d, scores %s" % (SKUNKD_PHASES[state.phase], state.den, state.scores)
+    if name == "SkunkScreen" and not state.is_terminal():
+        from games.skunk import COLUMNS
+
+        standing = " ".join("P%d" % (p + 1) for p in range(len(screen.seats))
+                            if state.is_standing(p))
+        return "round %s, total %d, standing %s, scores %s" % (
+            COLUMNS[state.round], state.round_total, standing or "none", state.scores)
+    if name == "SkullDragonScreen":
+        from games.skull_dragon import OVER, UNDER
+
+        d = state.direction
+        direction = "over" if d == OVER else "under" if d == UNDER else "-"
+        return "round %d, target %d %s, turn points %d, scores %s" % (
+            state.round + 1, state.target, direction, state.turn_points, state.scores)
+    return "scores %s" % (state.scores,)
+
+
+def lines(write):
+    """A ``log`` for ``rollbox.app.App`` that writes each transcript line
+    with ``write(line)`` (``print``, ``list.append``)."""
+
+    def log(app, text, how):
+        if how == app_module.STARTED:
+            seats = app.seats
+            write("%s: %s, seats %s" % (text, app.view.title.text, ", ".join(
+                "P%d (%s)" % (p + 1, "computer" if seats[p] else "human")
+                for p in range(len(seats)))))
+        elif how == app_module.ENDED:
+            write("%s (%s)" % (text, summary(app.screen, app.state)))
+        else:
+            write("%s (%s; %s)" % (text, _HOW[how], summary(app.screen, app.state)))
+
+    return log
