@@ -271,6 +271,7 @@ class View:
         self.screen = None  # the menu's or a game's group
         self.dirty = True
         self.label_updates = 0  # text lines whose text changed
+        self._lines = 0  # ... since the last refresh
         self.refresh_errors = 0  # refreshes the display refused
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
@@ -280,7 +281,15 @@ class View:
         if line.text != text:
             line.write(text)
             self.label_updates += 1
+            self._lines += 1
             self.dirty = True
+
+    def _full_refresh(self):
+        """The next refresh sends the whole display as one area (a root
+        group set anew) instead of an area per changed item."""
+        self.display.root_group = None
+        self.display.root_group = self.root
+        self.dirty = True
 
     def show_coach(self, lines):
         """The coach overlay on with ``lines`` (two strings, at most 26
@@ -312,7 +321,7 @@ class View:
     def show_screen(self, group):
         """``group`` (the menu's or a game's; None for none) replaces the
         screen's group, below the shared lines; the message line and the
-        coach panel go."""
+        coach panel go; the next refresh redraws the whole display once."""
         if self.screen is not None:
             self.root.remove(self.screen)
         self.screen = group
@@ -323,7 +332,7 @@ class View:
             self.coach = None
             self.coach_lines = ()
         self.set_text(self.message, "")
-        self.dirty = True
+        self._full_refresh()  # one screen of pixels, not an area per item that came or went
 
     def refresh(self):
         """Send what changed to the display. Returns True if it refreshed,
@@ -332,6 +341,9 @@ class View:
         change stays pending and is sent again next frame."""
         if not self.dirty:
             return False
+        if self._lines * 12 >= self.height - 24:  # nearly every line: one full screen is less
+            self._full_refresh()
+        self._lines = 0
         try:
             self.display.refresh()
         except (OSError, RuntimeError):

@@ -16,8 +16,10 @@ Differences from a real panel:
   white -> (248, 252, 248)), not rescaled to 255.
 - Blinka allows one display at a time (like the board): `make_display()`
   releases the previous one.
-- Blinka sends the whole screen on the first two refreshes after `root_group`
-  is set; refresh twice before counting `pixels_written`.
+- After a full refresh (a new `root_group`) Blinka would send the areas of
+  the items changed before it again at the next refresh; `HostBusDisplay`
+  clears them as CircuitPython does, so `pixels_written` counts what a board
+  sends.
 
 Import `displayio` before `vectorio` (the other order fails in Blinka);
 this module imports displayio and never vectorio.
@@ -283,6 +285,22 @@ class FramebufferBus(fourwire.FourWire):
         return path
 
 
+class HostBusDisplay(busdisplay.BusDisplay):
+    """Blinka's ``BusDisplay`` with CircuitPython's bookkeeping after a full
+    refresh: a full refresh (a new ``root_group``) sends the whole display as
+    one area, and CircuitPython's ``finish_refresh`` then clears every
+    item's change flags (shared-module/displayio/TileGrid.c). Blinka's
+    keeps the flags of items changed before it (its ``_finish_refresh``
+    skips items whose areas were not collected), so the next refresh sends
+    their areas again: up to another screen of pixels a board never sends.
+    Here a full refresh collects (and drops) those areas first."""
+
+    def _get_refresh_areas(self):
+        if self._core.full_refresh and self._core.current_group is not None:
+            self._core.current_group._get_refresh_areas([])  # pylint: disable=protected-access
+        return super()._get_refresh_areas()
+
+
 def make_display(width, height, rotation=0):
     """Create a real `busdisplay.BusDisplay` on a `FramebufferBus`; returns (display, bus).
 
@@ -301,7 +319,7 @@ def make_display(width, height, rotation=0):
     else:
         bus = FramebufferBus(width, height, rotation)
     displayio.release_displays()
-    display = busdisplay.BusDisplay(
+    display = HostBusDisplay(
         bus, b"", width=width, height=height, rotation=rotation, auto_refresh=False
     )
     bus.display = display

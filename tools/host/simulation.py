@@ -216,6 +216,7 @@ class Simulation:
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0
+        self.pixels = 0
         if out:
             os.makedirs(out, exist_ok=True)
 
@@ -229,7 +230,8 @@ class Simulation:
         elif not self.setup:
             self.human.act(self.app, now, self.keys)
         self.app.step(self.clock.ticks_ms())
-        if self.board.framebuffer.take_dirty() and self.out:
+        self.pixels = self.board.framebuffer.take_dirty()  # pushed by this frame's refresh
+        if self.pixels and self.out:
             self.frames += 1
             path = os.path.join(self.out, "frame_%05d.png" % self.frames)
             self.board.framebuffer.save_png(path)
