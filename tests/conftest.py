@@ -14,14 +14,15 @@ host.activate()
 
 def rebuild_game(data):
     """``(index, game, state, seats)`` of a saved game record, rebuilt as
-    the menu's Resume does (``rollbox.menu.saved_choice``, ``build_game``).
+    the menu's Resume does (``rollbox.menu.saved_choice``,
+    ``rollbox.launch.build_game``).
 
     :raises ValueError, TypeError: a record the catalog or the game refuses.
     """
-    from rollbox import menu
+    from rollbox import launch, menu
 
     choice = menu.saved_choice(data)
-    game, state = menu.build_game(choice)
+    game, state = launch.build_game(choice)
     return choice[0], game, state, choice[3]
 
 

@@ -65,7 +65,7 @@ def test_the_menu_shows_the_stats_and_a_key_goes_back():
     while app.menu.line(app.menu.cursor) != "Lifetime stats":
         app.step(sim.clock.now)
         app.menu.press(controls.B)
-    app._step_menu(controls.A, sim.clock.now)
+    app._dispatch(controls.A, 0, sim.clock.now)
     screen = app.menu_screen.stats_screen
     assert screen is not None and app.view.status.text == "Any key: menu"
     assert app.view.screen is screen.group

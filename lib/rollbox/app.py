@@ -30,6 +30,7 @@ line) never stops play.
 """
 
 import gc
+import sys
 
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
@@ -179,24 +180,36 @@ class App:
 
     def _dispatch(self, pressed, motion, now):
         if self.mode == _MENU:
-            self._step_menu(pressed, now)
+            choice = self._step_menu(pressed)
+            if choice is not None:
+                self._play(choice, now)
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
         elif pressed & (A | START):  # the game is over: back to the menu
             self._to_menu()
 
-    def _step_menu(self, pressed, now):
-        if pressed:
-            start = self.menu_screen.press(pressed)
-            if start is not None:
-                self._play(start, now)
+    def _step_menu(self, pressed):
+        """A press in the menu; the game chosen (and then the menu is let
+        go: this frame's references end here, as the collector is
+        conservative and the game needs the room), else None."""
+        if not pressed:
+            return None
+        choice = self.menu_screen.press(pressed)
+        if choice is not None:
+            self.settings = self.menu_screen.settings()
+            self.coach = self.menu.coach
+            self.menu = self.menu_screen = None
+        return choice
 
     def _recover(self, pressed, motion, now):
         """Collect, go back to the saved state, retry the frame once."""
         self.memory_errors += 1
         for attempt in (0, 1):
             gc.collect()
-            self._restore()
+            try:
+                self._restore()
+            except MemoryError:
+                pass  # the state as it is; the next frame tries again
             if attempt:
                 try:
                     self._say("Out of memory: move undone")
@@ -268,24 +281,27 @@ class App:
 
     def _play(self, choice, now):
         """Leave the menu for ``choice`` (``rollbox.menu.MenuScreen.press``):
-        the menu's screen and modules go, then its ``launch`` brings the
-        game's in (the app holds that function, so its code stays until it
-        returns) and the first prompt shows."""
-        from rollbox.menu import launch
-
-        self.settings = self.menu_screen.settings()
-        self.coach = self.menu.coach
-        self.menu = self.menu_screen = None
+        the menu's screen and modules go, then ``rollbox.launch`` (loaded
+        for the moment) brings the game's in, and the first prompt shows.
+        Out of memory on the way, the menu comes back and says so."""
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         gc.collect()
-        started = launch(self, choice)
-        del launch
+        try:
+            from rollbox import launch
+
+            started = launch.launch(self, choice)
+        except MemoryError:
+            started = None
+        rollbox.unload("rollbox.launch")
         if not started:
-            self.resume = None  # an unreadable save is not offered again
+            if started is False:
+                self.resume = None  # an unreadable save is not offered again
+            self.game = self.state = self.screen = None
+            self.view.show_screen(None)
             rollbox.unload_new(self._core)
             self._show_menu()
-            self.view.set_text(self.view.title, "Save unreadable")  # until the next key
+            self._say("Save unreadable" if started is False else "Out of memory: not started")
             return
         self.mode = _PLAY
         self._saved = self.state.to_bytes()
@@ -317,6 +333,15 @@ class App:
         except (OSError, RuntimeError, ValueError):
             self._say("Save failed")
         rollbox.unload("rollbox.store")
+
+    def _drop_bots(self):
+        """The game is over: its computer players (``rollbox.bots``) and
+        their solved tables go before the saves load their modules."""
+        self.screen.bot = None
+        gone = [name for name in sys.modules
+                if name.startswith("rollbox.bots") or name == "rollbox.table"]
+        rollbox.unload(*gone)
+        gc.collect()
 
     def _count_game(self, won):
         """A finished game into the lifetime stats (``rollbox.stats``,
@@ -458,8 +483,12 @@ class App:
             v.set_text(v.status, "A: menu")
             v.show_coach(None)  # the result is the news now
             self._log(result, ENDED)
-            self._save_game(clear=True)  # a finished game is not resumed
-            self._count_game(won)
+            self._drop_bots()
+            try:  # the result stands whatever the saves meet
+                self._save_game(clear=True)  # a finished game is not resumed
+                self._count_game(won)
+            except MemoryError:
+                self._say("Out of memory: not counted")
             return
         if s.turn_player() != self._turn:
             self._save_game()

@@ -11,8 +11,10 @@ solved tables), the pinned Adafruit libraries the app imports (from this
 venv, the versions of tools/device_libs.txt) and the stand-ins of
 ``tools/host/unix_port`` for what the unix port lacks (board, keypad, the
 display, busio's I2C with a LIS3DH, microcontroller.nvm, supervisor's clock);
-code.py goes as source, as on a board (CircuitPython compiles it).
-:func:`play` runs ``tools/mp/play_device.py`` there and parses what it prints.
+code.py goes as source, as on a board (CircuitPython compiles it); the
+driver (tools/mp/play_device.py) as .mpy.
+:func:`play` runs ``tools/mp/play_device.py`` there and parses what it prints;
+tools/mp/import_costs.py measures single imports.
 """
 import glob
 import importlib.util
@@ -27,6 +29,7 @@ ENV_VAR = "ROLLBOX_CIRCUITPYTHON"
 UNIX = "circuitpython-unix32"
 MPY_CROSS = "mpy-cross-circuitpython"
 DRIVER = os.path.join(ROOT, "tools", "mp", "play_device.py")
+IMPORTS = os.path.join(ROOT, "tools", "mp", "import_costs.py")
 # The Adafruit modules the app imports on a board (their packages' other
 # files are never imported).
 LIBRARIES = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device/__init__",
@@ -126,6 +129,9 @@ def build(dest, mpy_cross):
         compile_mpy(mpy_cross, os.path.join(HERE, "unix_port", rel),
                     os.path.join(dest, "host", rel[:-3] + ".mpy"), rel)
     shutil.copy(os.path.join(ROOT, "code.py"), dest)  # a board runs code.py from its source
+    for path in (DRIVER, IMPORTS):
+        name = os.path.basename(path)
+        compile_mpy(mpy_cross, path, os.path.join(dest, name[:-3] + ".mpy"), name)
     shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),
                     dirs_exist_ok=True)
     return sizes
@@ -146,7 +152,7 @@ class Run:
             if not words:
                 continue
             key = words[0]
-            if key in ("peak", "over", "menu", "modules", "game"):
+            if key in ("peak", "over", "menu", "modules", "game", "loaded"):
                 key = "%s %s" % (key, words[1])
                 words = words[1:]
             self.facts[key] = words[1:]
@@ -159,29 +165,32 @@ class Run:
         return int(words[0]) if words else None
 
 
-def play(binary, folder, heap, profile, games, players="2", seed=1, mode="play", timeout=900):
-    """Run the driver in ``folder`` (made by :func:`build`) with ``-X
-    heapsize=heap`` bytes; returns a :class:`Run` (``seconds`` its wall
-    time; a run over ``timeout`` seconds is stopped and fails). ``games``
-    is a list of catalog indexes played in one power-on."""
-    driver = os.path.join(folder, "play_device.py")
-    if not os.path.exists(driver):
-        shutil.copy(DRIVER, driver)
+def run(binary, folder, heap, args, timeout=900):
+    """``circuitpython-unix32 -X heapsize=heap -c "import MODULE" ARGS...``
+    in ``folder`` (made by :func:`build`; ``args[0]`` the module); returns
+    a :class:`Run` (``seconds`` its wall time; a run over ``timeout``
+    seconds is stopped and fails). ``-c``: sys.path[0] is "" (not the
+    folder's absolute path), so games/ modules are found as "games/..." as
+    on a board."""
     start = time.monotonic()
     try:
-        # -c: sys.path[0] is "" (not the folder's absolute path), so games/
-        # modules are found as "games/..." like on a board
-        run = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import play_device",
-                              mode, profile, ",".join(str(g) for g in games), str(players),
-                              str(seed)],
-                             cwd=folder, env=dict(os.environ, MICROPYPATH="host:lib"),
-                             capture_output=True, text=True, timeout=timeout)
-        result = Run(run.returncode, run.stdout + run.stderr)
+        done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import " + args[0]]
+                              + [str(a) for a in args[1:]],
+                              cwd=folder, env=dict(os.environ, MICROPYPATH="host:lib"),
+                              capture_output=True, text=True, timeout=timeout)
+        result = Run(done.returncode, done.stdout + done.stderr)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         result = Run(-1, out + "\ntimeout after %d s" % timeout)
     result.seconds = time.monotonic() - start
     return result
+
+
+def play(binary, folder, heap, profile, games, players="2", seed=1, timeout=900):
+    """The driver (tools/mp/play_device.py) with ``-X heapsize=heap`` bytes:
+    ``games`` (catalog indexes) played in that order in one power-on."""
+    return run(binary, folder, heap, ["play_device", profile, ",".join(str(g) for g in games),
+                                      players, seed], timeout)
 
 
 def smallest_heap(binary, folder, profile, games, players="2", seed=1, low=16384,

@@ -4,11 +4,8 @@ tools/host/unix_port, every seat a hard computer, each game chosen on the
 menu with key presses and played to the end, then back to the menu. Run by
 tools/bench_device and tests/test_device.py, never on a board.
 
-``circuitpython-unix32 -X heapsize=N play_device.py MODE PROFILE GAMES PLAYERS SEED``
+``circuitpython-unix32 -X heapsize=N -c "import play_device" PROFILE GAMES PLAYERS SEED``
 
-- MODE: "play" (below), or "imports": import the modules named (comma
-  separated) in the file GAMES in that order and print ``import NAME
-  BYTES`` for each (what it added to the heap), then ``qstr`` figures;
 - PROFILE: pybadge (160x128, 8 keys) or cpb_gizmo (240x240, A and B);
 - GAMES: catalog indexes separated by commas, played in that order in one
   power-on;
@@ -179,29 +176,8 @@ class Driver:
         raise RuntimeError("no menu line " + start)
 
 
-def imports(names):
-    """Import ``names`` in order; print what each added to the heap."""
-    import micropython
-
-    gc.collect()
-    last = gc.mem_alloc()
-    for name in names:
-        __import__(name)
-        gc.collect()
-        used = gc.mem_alloc()
-        print("import", name, used - last)
-        last = used
-    micropython.qstr_info()
-
-
 def main():
-    mode, profile, games, players, seed = sys.argv[1:6]
-    if mode == "imports":
-        board._use(profile)
-        with open(games) as f:
-            imports(f.read().strip().split(","))
-        print("done")
-        return
+    profile, games, players, seed = sys.argv[1:5]
     if players != "max":
         players = int(players)
     print("standins", standins(profile))

@@ -1,0 +1,80 @@
+"""Starting the game the menu chose (``rollbox.menu.MenuScreen.press``): its
+rules, screen and bot imported, the game built (new, or the saved one from
+its record), the screen shown with its title. The app loads this module
+for that moment, once the menu and its modules are gone, and unloads it
+straight after (``rollbox.app``): RAM is for play.
+"""
+
+import rollbox
+
+
+def build_game(choice, series=None):
+    """``(game, state)`` of ``choice``: a new game with its parameters (and,
+    where the rules take a ``setter`` and ``series``, the last game's
+    ``(index, players, winner)``, is the same game and player count, the
+    last winner sets the house options: RULES.md 1, "Before play"), or
+    the saved game rebuilt from its values and state bytes.
+
+    :raises ValueError, TypeError: parameters, seats or state bytes the
+        game refuses.
+    :raises ImportError: the game's module is missing.
+    """
+    index, names, params, seats, raw = choice
+    game_class = rollbox.load_class(names[0])
+    if raw is None:
+        if series is not None and series[:2] == (index, len(seats)) and any(
+                p[0] == "setter" for p in game_class.PARAMS):
+            params["setter"] = series[2] + 1
+        game = game_class(**params)
+        return game, game.new_initial_state()
+    table = game_class.PARAMS
+    if len(params) != len(table):
+        raise ValueError("saved parameters do not fit the game")
+    values = {}
+    for i in range(len(params)):
+        values[table[i][0]] = params[i]
+    game = game_class(**values)
+    if len(seats) != game.num_players():
+        raise ValueError("saved seats do not fit the game")
+    return game, game.state_from_bytes(raw)
+
+
+def launch(app, choice):
+    """Start ``choice`` (``rollbox.menu.MenuScreen.press``: index, dotted names of
+    the Game class, Screen class and bot module, params, seats, the saved
+    state's bytes or None) on ``app`` (:func:`build_game`; ``app.series``
+    for the setter): sets its ``index``, ``game``, ``state``, ``seats`` and
+    ``screen``, and shows the screen with the title.
+
+    :returns: True, or False when the saved game cannot be rebuilt (its
+        values, seats or state bytes refused by the game): nothing is set.
+    :raises ValueError: bad parameters for a new game (a catalog error).
+    """
+    index, names, params, seats, raw = choice
+    try:
+        game, state = build_game(choice, app.series)
+    except (ValueError, TypeError, ImportError):
+        if raw is None:
+            raise
+        return False
+    app.index = index
+    if raw is not None:
+        app.taken = (index, game.params, seats)  # the menu shows them afterwards
+    app.game = game
+    app.state = state
+    app.seats = seats
+    app.screen = rollbox.load_class(names[1])(
+        app.view, game, seats, app.buttons, rollbox.load(names[2]))
+    hw = app.hw
+    if hw.accel is not None and not app.accel_ok:
+        app.accel_ok = True  # try the accelerometer again each game
+        app.notice = hw.message
+    v = app.view
+    v.show_screen(app.screen.group)
+    title = game.title()
+    goal = game.params.get("goal")
+    if goal is not None:
+        title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
+    v.set_text(v.title, title)
+    v.set_text(v.message, app.notice)
+    return True

@@ -1,0 +1,73 @@
+"""The whole app on real CircuitPython (its 32-bit unix port with the real C
+displayio; tools/host/circuitpython.py): code.py's path, every seat a hard
+computer, each game played to the end in an 80 KB heap on both layouts, and
+all of them in one power-on; nothing a game loaded stays after it. Every
+device file compiles with CircuitPython's own mpy-cross.
+
+Needs the binaries: ``ROLLBOX_CIRCUITPYTHON`` names ``circuitpython-unix32``
+or its folder (with ``mpy-cross-circuitpython``); .ci/run sets it. Without
+them these tests are skipped, and say so.
+"""
+import glob
+import os
+
+import pytest
+
+from host import circuitpython as cp
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+HEAP = 80 * 1024  # the target: every game in 80 KB (README, "Footprint")
+GAMES = range(7)  # rollbox.catalog.GAMES
+
+
+@pytest.fixture(scope="module")
+def binaries():
+    try:
+        return cp.find()
+    except cp.NotFound as e:
+        pytest.skip("real CircuitPython not found, so not run: %s" % e)
+
+
+@pytest.fixture(scope="module")
+def folder(binaries, tmp_path_factory):
+    dest = str(tmp_path_factory.mktemp("circuitpy"))
+    cp.build(dest, binaries[1])
+    return dest
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+@pytest.mark.parametrize("game", GAMES)
+def test_every_game_plays_to_the_end_in_80_kb(binaries, folder, board, game):
+    run = cp.play(binaries[0], folder, HEAP, board, [game])
+    assert run.passed, run.output[-3000:]
+    assert run.number("over %d" % game) > 0
+    # nothing the game loaded is left: the menu has the modules it had at first
+    assert run.facts["loaded %d" % game] == run.facts["loaded first"]
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+def test_all_games_in_one_power_on_in_80_kb(binaries, folder, board):
+    run = cp.play(binaries[0], folder, HEAP, board, list(GAMES))
+    assert run.passed, run.output[-3000:]
+    for game in GAMES:
+        assert run.facts["loaded %d" % game] == run.facts["loaded first"]
+
+
+def test_a_heap_too_small_is_caught(binaries, folder):
+    """The pass mark can fail: in a 40 KB heap the app cannot even boot."""
+    run = cp.play(binaries[0], folder, 40 * 1024, "pybadge", [0])
+    assert not run.passed
+
+
+DEVICE_FILES = sorted(["boot.py"] + [
+    os.path.relpath(p, ROOT) for pattern in ("lib/**/*.py", "games/**/*.py")
+    for p in glob.glob(os.path.join(ROOT, pattern), recursive=True)])
+
+
+def test_device_files_compile_with_circuitpythons_mpy_cross(binaries, tmp_path):
+    """CircuitPython's own mpy-cross makes .mpy files with its 'C' header
+    (MicroPython's 'M' files do not load on CircuitPython)."""
+    for path in DEVICE_FILES:
+        out = tmp_path / "out.mpy"
+        cp.compile_mpy(binaries[1], os.path.join(ROOT, path), str(out), path)
+        assert out.read_bytes()[:2] == b"C\x06", path
