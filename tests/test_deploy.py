@@ -9,6 +9,7 @@ import os
 import shutil
 import subprocess
 import sys
+import tempfile
 
 import pytest
 
@@ -66,9 +67,16 @@ def small_source(tmp_path):
     return src
 
 
-def deploy(*args, timeout=60):
+NO_DOWNLOADS = "http://127.0.0.1:9"  # nothing listens: a download is refused at once
+CACHE = tempfile.mkdtemp(prefix="rollbox_cache_")  # never the user's own cache
+
+
+def deploy(*args, timeout=60, url=NO_DOWNLOADS, cache=CACHE):
+    """Run tools/deploy; mpy-cross downloads go to ``url`` (default: none can
+    be had, so lib/ and games/ go as .py) and its cache is ``cache``."""
+    env = dict(os.environ, ROLLBOX_MPY_CROSS_URL=url, XDG_CACHE_HOME=str(cache))
     run = subprocess.run([sys.executable, DEPLOY] + [str(a) for a in args],
-                         capture_output=True, text=True, timeout=timeout)
+                         capture_output=True, text=True, timeout=timeout, env=env)
     return run.returncode, run.stdout + run.stderr
 
 
@@ -248,3 +256,121 @@ def test_circup_api_the_deploy_uses_is_there():
     from circup.shared import PLATFORMS
     assert callable(ensure_bundle_tag) and "9mpy" in PLATFORMS
     assert hasattr(Bundle("adafruit/Adafruit_CircuitPython_Bundle"), "lib_dir")
+
+
+# ---- CircuitPython's mpy-cross, downloaded as Adafruit's build tools do ----------
+class MpyCrossServer:
+    """An HTTP server on 127.0.0.1 laid out as Adafruit's mpy-cross folder
+    (``<platform>/mpy-cross-<platform>-<tag><suffix>``), serving ``content``
+    for 9.x boards; ``requests`` counts the GETs."""
+
+    def __init__(self, content):
+        import http.server
+        import threading
+
+        outer = self
+        self.requests = 0
+        self.content = content
+
+        class Handler(http.server.BaseHTTPRequestHandler):
+            def do_GET(self):
+                outer.requests += 1
+                if outer.content is None or not self.path.endswith(
+                        "/linux-amd64/mpy-cross-linux-amd64-9.2.9.static"):
+                    self.send_error(404)
+                    return
+                self.send_response(200)
+                self.send_header("Content-Length", str(len(outer.content)))
+                self.end_headers()
+                self.wfile.write(outer.content)
+
+            def log_message(self, *args):
+                pass
+
+        self.server = http.server.HTTPServer(("127.0.0.1", 0), Handler)
+        self.url = "http://127.0.0.1:%d/bin/mpy-cross" % self.server.server_port
+        threading.Thread(target=self.server.serve_forever, daemon=True).start()
+
+    def close(self):
+        self.server.shutdown()
+        self.server.server_close()
+
+
+@pytest.fixture
+def shipped_mpy_cross():
+    """The bytes of CircuitPython's own mpy-cross (ROLLBOX_CIRCUITPYTHON)."""
+    import platform
+
+    from host import circuitpython as cp
+
+    if (platform.system(), platform.machine()) != ("Linux", "x86_64"):
+        pytest.skip("the shipped mpy-cross is a linux-amd64 build")
+    try:
+        mpy_cross = cp.find()[1]
+    except cp.NotFound as e:
+        pytest.skip("CircuitPython's mpy-cross not found, so not run: %s" % e)
+    with open(mpy_cross, "rb") as f:
+        return f.read()
+
+
+def test_mpy_cross_is_downloaded_checked_cached_and_used(boards, small_source, tmp_path,
+                                                        shipped_mpy_cross):
+    server = MpyCrossServer(shipped_mpy_cross)
+    try:
+        root = tmp_path / "CIRCUITPY"
+        board = boards(root)  # boot_out.txt: CircuitPython 9.2.1
+        cache = tmp_path / "cache"
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                           url=server.url, cache=cache)
+        assert code == 0, out
+        assert "mpy-cross-linux-amd64-9.2.9.static" in out and "downloaded to" in out, out
+        assert server.requests == 1
+        assert (cache / "rollbox" / "mpy-cross-linux-amd64-9.2.9.static").is_file()
+        engine = root / "lib" / "rollbox" / "engine.mpy"
+        assert engine.read_bytes()[:2] == b"C\x06"  # CircuitPython's header
+        assert not (root / "lib" / "rollbox" / "engine.py").exists()
+        assert (root / "games" / "pig.mpy").read_bytes()[:2] == b"C\x06"
+        assert (root / "code.py").exists() and (root / "boot.py").exists()  # run as source
+        # the source name kept for tracebacks is the board's file
+        assert b"/lib/rollbox/engine.mpy" in engine.read_bytes()
+        # the next deploy takes the cached copy: no download, nothing to copy
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                           url=server.url, cache=cache)
+        assert code == 0 and "(cached, " in out and ", 0 to copy" in out, out
+        assert server.requests == 1
+    finally:
+        server.close()
+
+
+def test_without_mpy_cross_py_goes_and_the_cost_is_said(boards, small_source, tmp_path):
+    server = MpyCrossServer(None)  # 404 for everything
+    try:
+        root = tmp_path / "CIRCUITPY"
+        board = boards(root)
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                           url=server.url, cache=tmp_path / "cache")
+        assert code == 0, out
+        assert server.requests == 1 and "404" in out
+        assert "copying .py" in out and "more heap than .mpy" in out
+        assert same_as_source(root, small_source)
+        # --py asks for it: no download tried
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs", "--py",
+                           url=server.url, cache=tmp_path / "cache")
+        assert code == 0 and "(--py)" in out and server.requests == 1, out
+    finally:
+        server.close()
+
+
+def test_a_download_that_does_not_run_is_refused(boards, small_source, tmp_path):
+    server = MpyCrossServer(b"<html>not a program</html>")
+    try:
+        root = tmp_path / "CIRCUITPY"
+        board = boards(root)
+        cache = tmp_path / "cache"
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                           url=server.url, cache=cache)
+        assert code == 0 and "is unusable" in out and "copying .py" in out, out
+        assert not glob.glob(str(cache / "**" / "mpy-cross*"), recursive=True)
+        assert same_as_source(root, small_source)
+    finally:
+        server.close()
