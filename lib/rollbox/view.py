@@ -59,6 +59,15 @@ LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
 
 
+def fill_disc(bitmap, cx, cy, r, value):
+    """Set the pixels of a filled disc (centre ``cx``, ``cy``, radius ``r``,
+    pixels) of ``bitmap`` to ``value``: a die's pip, a symbol's round part."""
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx * dx + dy * dy <= r * r + r:
+                bitmap[cx + dx, cy + dy] = value
+
+
 def _ink(color):
     palette = _inks.get(color)
     if palette is None:
@@ -143,18 +152,15 @@ class FaceSheet:
                         bitmap[x, cy - 1] = 1
                         bitmap[x, cy] = 1
                     continue
-                for dy in range(-r, r + 1):
-                    for dx in range(-r, r + 1):
-                        if dx * dx + dy * dy <= r * r + r:
-                            bitmap[cx + dx, cy + dy] = 1
+                fill_disc(bitmap, cx, cy, r, 1)
 
 
 class Die:
     """One die at (x, y) pixels in ``group``, drawn from ``sheet`` (a
     :class:`FaceSheet`): a TileGrid (in a Group of the sheet's scale when
-    that is 2). With ``holder`` it sits in a Group of its own, ``group``,
-    where a screen may add shapes over the die in screen pixels (vectorio
-    shapes do not follow a Group's scale). With ``own_palette`` the die has
+    that is 2). With ``holder`` it is always in such a Group, ``group``,
+    where a screen may add TileGrids over the die (in the sheet's pixels:
+    they scale and tumble with it). With ``own_palette`` the die has
     a ``palette`` of its own (body, pip: a screen may set the body colour,
     ``palette[0]``) and a tint sets its body colour; otherwise a tint picks
     one of the sheet's palettes (``palette`` is None).
@@ -176,14 +182,10 @@ class Die:
         self.tilegrid = displayio.TileGrid(sheet.bitmap, pixel_shader=palette or sheet.palettes[0],
                                            tile_width=t, tile_height=t)
         top = self.tilegrid  # type: Any
-        if sheet.scale > 1:
-            top = displayio.Group(scale=sheet.scale)
-            top.append(self.tilegrid)
         self.group = None
-        if holder:
-            self.group = displayio.Group()
-            self.group.append(top)
-            top = self.group
+        if sheet.scale > 1 or holder:
+            top = self.group = displayio.Group(scale=sheet.scale)
+            top.append(self.tilegrid)
         top.x = x
         top.y = y
         self._top = top

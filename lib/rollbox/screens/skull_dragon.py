@@ -3,9 +3,9 @@
 Two big dice side by side: the skull die (left, slate body, faces Skull
 and 2..6) and the dragon die (right, green body, faces 1..5 and Dragon),
 each with its name under it. Number faces are pips; the Skull and the
-Dragon faces are symbols drawn with vectorio shapes (a skull: round head,
-dark eye sockets, nose, jaw with teeth; a dragon: a horned head in profile
-with a yellow eye), made once and shown by toggling ``hidden``. A die not
+Dragon faces are symbols (a skull: round head, dark eye sockets, nose, jaw
+with teeth; a dragon: a horned head in profile with a yellow eye), drawn
+once into a 2-bit bitmap each and shown by toggling ``hidden``. A die not
 rolled in this throw is a dim blank; the dice of a failed throw turn red.
 Always on show: the round ("Round 2/4", "Tie round 5"), each seat's score
 with ">" at the seat to act, the target and direction ("Target 9 UNDER")
@@ -45,6 +45,7 @@ Layout (pixels, text 6x12, labels by their middle y):
   turn points at (12, 162). The message line (y 196..216) stays clear.
 """
 
+import bitmaptools
 import displayio  # before vectorio (Blinka's import order)
 import vectorio
 from micropython import const
@@ -73,7 +74,7 @@ from games.skull_dragon import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import WARN, Die, FaceSheet, label
+from rollbox.view import WARN, Die, FaceSheet, fill_disc, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
@@ -90,11 +91,13 @@ _NAMES = ("skull", "dragon")
 _CAPS = ("Skull", "Dragon")
 
 # Symbol palette indices and colours.
-_INK = const(0)
-_BONE = const(1)
-_SCALE = const(2)
+# Symbol colours (2-bit bitmaps): clear, ink, the light part (the skull's
+# bone, the dragon's red scales), the dragon's eye.
+_CLEAR = const(0)
+_INK = const(1)
+_LIGHT = const(2)
 _EYE = const(3)
-_SYMBOL_COLOURS = (0x000000, 0xFFFFFF, 0xA01818, 0xFFD040)
+_SYMBOL_COLOURS = ((0, 0x000000, 0xFFFFFF, 0), (0, 0x000000, 0xA01818, 0xFFD040))  # per die
 
 # Symbols on a 32x32 grid scaled to the die: (kind, colour, numbers...),
 # kind "c" circle (x, y, r), "r" rectangle (x, y, w, h), "p" polygon (x, y
@@ -102,8 +105,8 @@ _SYMBOL_COLOURS = (0x000000, 0xFFFFFF, 0xA01818, 0xFFD040)
 _SKULL_SHAPES = (
     ("c", _INK, 16, 13, 10),  # outline of the head
     ("r", _INK, 10, 18, 12, 10),  # outline of the jaw
-    ("c", _BONE, 16, 13, 9),  # head
-    ("r", _BONE, 11, 19, 10, 8),  # jaw
+    ("c", _LIGHT, 16, 13, 9),  # head
+    ("r", _LIGHT, 11, 19, 10, 8),  # jaw
     ("c", _INK, 12, 13, 3),  # eye sockets
     ("c", _INK, 20, 13, 3),
     ("p", _INK, 16, 16, 14, 20, 18, 20),  # nose
@@ -113,12 +116,12 @@ _SKULL_SHAPES = (
     ("r", _INK, 19, 19, 1, 8),
 )
 _DRAGON_SHAPES = (
-    ("p", _SCALE, 4, 29, 6, 16, 2, 3, 10, 11, 11, 2, 15, 10, 24, 12, 30, 16, 29, 19,
+    ("p", _LIGHT, 4, 29, 6, 16, 2, 3, 10, 11, 11, 2, 15, 10, 24, 12, 30, 16, 29, 19,
      19, 19, 27, 22, 24, 25, 15, 25, 13, 29),  # horned head and neck, jaws open
     ("c", _EYE, 15, 15, 2),
     ("c", _INK, 26, 16, 1),  # nostril
-    ("p", _SCALE, 6, 20, 1, 22, 6, 24),  # spikes down the neck
-    ("p", _SCALE, 5, 25, 0, 28, 5, 29),
+    ("p", _LIGHT, 6, 20, 1, 22, 6, 24),  # spikes down the neck
+    ("p", _LIGHT, 5, 25, 0, 28, 5, 29),
 )
 
 
@@ -129,26 +132,47 @@ def _round_text(r):
     return ("Tie round %d" if r < 10 else "Tie rnd %d") % r
 
 
-def _symbol(die, shapes, size, palette):
-    """Build a symbol's shapes (scaled from the 32x32 grid to ``size``
-    pixels) in a hidden group inside ``die``'s group; returns the group."""
-    group = displayio.Group()
+def _fill_polygon(bitmap, n, value):
+    """Fill the polygon of points ``n`` (x, y, x, y...) in ``bitmap``: each
+    row between its edges' crossings, in pairs (even-odd)."""
+    points = len(n) // 2
+    for y in range(min(n[1::2]), max(n[1::2]) + 1):
+        xs = []
+        for i in range(points):
+            x1, y1 = n[2 * i], n[2 * i + 1]
+            x2, y2 = n[(2 * i + 2) % len(n)], n[(2 * i + 3) % len(n)]
+            if y1 != y2 and min(y1, y2) <= y < max(y1, y2):
+                xs.append(x1 + (y - y1) * (x2 - x1) // (y2 - y1))
+        xs.sort()
+        for i in range(0, len(xs) - 1, 2):
+            bitmaptools.fill_region(bitmap, xs[i], y, xs[i + 1] + 1, y + 1, value)
+
+
+def _symbol(die, shapes, colours):
+    """A symbol's shapes (scaled from the 32x32 grid to the die's face
+    sheet) drawn once into a 2-bit Bitmap, shown by a hidden TileGrid in
+    ``die``'s group (it scales and tumbles with the die); returns the
+    TileGrid. 0.4 KB a symbol, where vectorio shapes took about 2 KB."""
+    t = die.sheet.tile
+    bitmap = displayio.Bitmap(t, t, 4)
     for shape in shapes:
         kind, colour = shape[0], shape[1]
-        n = [v * size // 32 for v in shape[2:]]
+        n = [v * t // 32 for v in shape[2:]]
         if kind == "c":
-            item = vectorio.Circle(pixel_shader=palette, radius=max(1, n[2]), x=n[0], y=n[1],
-                                   color_index=colour)
+            fill_disc(bitmap, n[0], n[1], max(1, n[2]), colour)
         elif kind == "r":
-            item = vectorio.Rectangle(pixel_shader=palette, x=n[0], y=n[1], width=max(1, n[2]),
-                                      height=max(1, n[3]), color_index=colour)
+            bitmaptools.fill_region(bitmap, n[0], n[1], n[0] + max(1, n[2]),
+                                    n[1] + max(1, n[3]), colour)
         else:
-            item = vectorio.Polygon(pixel_shader=palette, color_index=colour,
-                                    points=[(n[i], n[i + 1]) for i in range(0, len(n), 2)])
-        group.append(item)
-    group.hidden = True
-    die.group.append(group)
-    return group
+            _fill_polygon(bitmap, n, colour)
+    palette = displayio.Palette(4)
+    for i in range(4):
+        palette[i] = colours[i]
+    palette.make_transparent(_CLEAR)
+    symbol = displayio.TileGrid(bitmap, pixel_shader=palette)
+    symbol.hidden = True
+    die.group.append(symbol)
+    return symbol
 
 
 class SkullDragonScreen(Screen):
@@ -169,11 +193,8 @@ class SkullDragonScreen(Screen):
         sheet = FaceSheet(size)
         self.dice = [Die(self.group, x, dy, sheet, own_palette=True, holder=True)
                      for x in (sx, dx)]
-        symbols = displayio.Palette(len(_SYMBOL_COLOURS))
-        for i in range(len(_SYMBOL_COLOURS)):
-            symbols[i] = _SYMBOL_COLOURS[i]
-        self.symbols = (_symbol(self.dice[SKULL_DIE], _SKULL_SHAPES, size, symbols),
-                        _symbol(self.dice[DRAGON_DIE], _DRAGON_SHAPES, size, symbols))
+        self.symbols = (_symbol(self.dice[SKULL_DIE], _SKULL_SHAPES, _SYMBOL_COLOURS[0]),
+                        _symbol(self.dice[DRAGON_DIE], _DRAGON_SHAPES, _SYMBOL_COLOURS[1]))
         self.body = [-1, -1]  # body colour (_PLAIN, _DIM, _FAILED) per die
         self.worth = [-2, -2]  # worth on show per die (-1 blank)
         self.names = []  # the dice's names under them (set once)

@@ -1,7 +1,9 @@
 """``keypad`` for CircuitPython's unix port (no key scanner there):
-``Event``, ``EventQueue``, ``Keys`` and ``ShiftRegisterKeys`` with
-CircuitPython's API. The driver queues events itself with
-``EventQueue._put(key_number, pressed, timestamp)`` (host only)."""
+``Event``, ``EventQueue``, ``Keys`` and ``ShiftRegisterKeys`` with the part
+of CircuitPython's API the app uses (``get_into``, ``clear``,
+``overflowed``; every method costs heap a board does not spend). The
+driver queues events itself with ``EventQueue._put(key_number, pressed,
+timestamp)`` (host only)."""
 
 
 class Event:
@@ -39,19 +41,9 @@ class EventQueue:
         event.key_number, event.pressed, event.timestamp = self._events.pop(0)
         return True
 
-    def get(self):
-        event = Event()
-        return event if self.get_into(event) else None
-
     def clear(self):
         self._events.clear()
         self.overflowed = False
-
-    def __len__(self):
-        return len(self._events)
-
-    def __bool__(self):
-        return bool(self._events)
 
 
 class Keys:
