@@ -19,6 +19,8 @@ frame it collects and reads ``gc.mem_alloc()``; figures are bytes above the
 baseline taken before the first Rollbox import (the driver and stand-ins
 are below it). Output, one fact per line (tools/bench_device parses it)::
 
+    driver BYTES              the heap in use before the stand-ins: the driver
+                              and the interpreter's own
     standins BYTES            what the stand-ins hold (modules and objects)
     boot BYTES                after the App is built, before its first frame
     menu0 BYTES               at the first menu
@@ -27,6 +29,8 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     modules INDEX a,b,...     modules in sys.modules at that peak
     over INDEX FRAMES         the game ended after FRAMES frames of play
     menu INDEX BYTES          back at the menu after it
+    loaded INDEX a,b,...      modules in sys.modules back at the menu
+                              (``loaded first``: at the first menu)
     memory_errors N           MemoryErrors the app caught (0 to pass)
     all_peak BYTES            the peak over the whole power-on
     done
@@ -180,6 +184,7 @@ def main():
     profile, games, players, seed = sys.argv[1:5]
     if players != "max":
         players = int(players)
+    print("driver", _BASE0)
     print("standins", standins(profile))
     gc.collect()
     base = gc.mem_alloc()
@@ -191,6 +196,7 @@ def main():
     print("boot", d.live())
     d.frame()
     print("menu0", d.live())
+    print("loaded first", ",".join(sorted(sys.modules)))
     from rollbox import controls
 
     for index in [int(g) for g in games.split(",")]:
@@ -211,6 +217,7 @@ def main():
         print("over", index, d.frames - start)
         d.press(controls.A)
         print("menu", index, d.live())
+        print("loaded", index, ",".join(sorted(sys.modules)))
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
     print("done")
