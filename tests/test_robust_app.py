@@ -86,6 +86,32 @@ def test_memory_error_in_a_computers_decision_keeps_the_game():
     assert sim.run() in (0, 1)  # the third try works: the game ends normally
 
 
+def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
+    import rollbox
+
+    sim = Simulation(log=None)
+    sim.human.act = lambda *a: None
+    real = rollbox.load_class
+    calls = []
+
+    def flaky(name):
+        calls.append(name)
+        if len(calls) == 1:
+            raise MemoryError("memory allocation failed")
+        return real(name)
+
+    monkeypatch.setattr(rollbox, "load_class", flaky)
+    run_until(sim, lambda: calls)  # the menu's Start: the game's rules fail to load
+    frames(sim, 2)
+    app = sim.app
+    assert app.mode == app_module._MENU and app.game is None and app.screen is None
+    assert app.view.title.text == "Out of memory: not started"
+    assert app.view.screen is app.menu_screen.group  # the menu is back, drawn
+    tap(sim, "START")  # the same choice again: it starts
+    run_until(sim, lambda: app.mode == app_module._PLAY)
+    assert app.game.NAME == "pig"
+
+
 def test_display_that_raises_on_refresh_keeps_the_game():
     sim = quiet(seed=5)
     display = sim.hw.display
