@@ -165,3 +165,26 @@ def test_an_nvm_that_raises_on_read_means_no_save():
     sim = Simulation(log=None, nvm=nvm, goal=20, seats=(1, 1), seed=4)
     assert menu_text(sim)[0] == ">Game: Pig"
     sim.run()
+
+
+def test_a_save_in_play_imports_nothing_and_the_writer_goes_with_the_game():
+    """Issue 12: importing rollbox.store for each save needed ~3.5 KB that
+    SKUNK'D's and Skull & Dragon's play does not leave free on a board."""
+    import sys
+
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(log=None, nvm=nvm, game="skunkd", seats=(1, 1), seed=6)
+    sim.step()
+    at_menu = set(sys.modules)
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    assert "rollbox.slot" in sys.modules and "rollbox.store" not in sys.modules
+    loaded = set(sys.modules)
+    writes = nvm.writes
+    run_until(sim, lambda: nvm.writes >= writes + 3)
+    assert set(sys.modules) == loaded
+    assert saved_state(nvm)[2].turn_player() == sim.app._turn  # the turn last saved
+    sim.run()
+    assert store.open_region(nvm, store.KIND_GAME).load() is None  # cleared by the writer
+    sim.setup = ["A"]  # back to the menu
+    run_until(sim, lambda: sim.app.mode == app_module._MENU)
+    assert sim.app.save_slots is None and set(sys.modules) == at_menu

@@ -35,7 +35,10 @@ import sys
 from adafruit_ticks import ticks_add, ticks_diff, ticks_ms
 from micropython import const
 
+import games  # noqa: F401 (resident: see below)
 import rollbox
+import rollbox.engine  # noqa: F401 (every game's rules and screens build on these two:
+import rollbox.screens  # noqa: F401  they stay loaded, names interned once at power-up)
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
 from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
@@ -107,6 +110,8 @@ class App:
         self.state = None  # type: Any
         self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
+        self.save_slots = None  # type: Any  # rollbox.slot.Slots of the game's record, in play
+        self.save_head = b""  # the record's bytes before the state (rollbox.store.game_head)
         self.coach = 0  # the coach overlay on (1) or off (0), kept from game to game
         self.settings = None  # type: Any
         self.resume = None  # type: Any
@@ -274,7 +279,8 @@ class App:
 
     def _to_menu(self):
         """Game over (A): the game and everything it loaded go, the menu comes back."""
-        self.game = self.state = self.screen = self._saved = None
+        self.game = self.state = self.screen = self._saved = self.save_slots = None
+        self.save_head = b""
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()
@@ -297,7 +303,7 @@ class App:
         if not started:
             if started is False:
                 self.resume = None  # an unreadable save is not offered again
-            self.game = self.state = self.screen = None
+            self.game = self.state = self.screen = self.save_slots = None
             self.view.show_screen(None)
             rollbox.unload_new(self._core)
             self._show_menu()
@@ -312,34 +318,32 @@ class App:
         if choice[4] is None:
             self._save_game()
 
-    # -- saves (rollbox.store and rollbox.stats, loaded for each save) -----
+    # -- saves (the game's through rollbox.slot; stats loaded for each) ------
 
     def _save_game(self, clear=False):
         """The game's record in nvm, at a turn change (or ``clear`` it: the
-        game is over). ``rollbox.store`` is loaded for it and unloaded
-        after: once a turn. A failed write is told, and play goes on."""
+        game is over), through ``save_slots``, which ``rollbox.launch``
+        opened: nothing is imported for a save. A failed write is told, and
+        play goes on."""
         if not clear:
             self._turn = self.state.turn_player()
-        if self.nvm is None:
-            return
-        from rollbox import store
-
+        slots = self.save_slots
+        if slots is None:
+            return  # no nvm, or one too small for the layout
         try:
-            region = store.open_region(self.nvm, store.KIND_GAME)
-            if region is not None and clear:
-                region.clear()
-            elif region is not None:
-                region.save(store.pack_game(self.index, self.game, self.seats, self.state))
+            if clear:
+                slots.write(b"", b"")
+            else:
+                slots.write(self.save_head, self.state.to_bytes())
         except (OSError, RuntimeError, ValueError):
             self._say("Save failed")
-        rollbox.unload("rollbox.store")
 
     def _drop_bots(self):
         """The game is over: its computer players (``rollbox.bots``) and
         their solved tables go before the saves load their modules."""
         self.screen.bot = None
         gone = [name for name in sys.modules
-                if name.startswith("rollbox.bots") or name == "rollbox.table"]
+                if name.startswith("rollbox.bots.") or name == "rollbox.table"]
         rollbox.unload(*gone)
         gc.collect()
 

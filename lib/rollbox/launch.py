@@ -39,12 +39,34 @@ def build_game(choice, series=None):
     return game, game.state_from_bytes(raw)
 
 
+def open_save(app, index, game, seats):
+    """Give ``app`` what its saves need during play, so that a save at a
+    turn change imports nothing: ``save_slots``, the game region's writer
+    (``rollbox.store.Store.slots``; None without an nvm that holds the
+    layout), and ``save_head``, the record's bytes before the state
+    (``rollbox.store.game_head``). ``rollbox.store`` goes again after.
+
+    :raises ValueError: a parameter or seat that does not fit the record.
+    """
+    app.save_slots = app.save_head = None
+    if app.nvm is None:
+        return
+    from rollbox import store
+
+    region = store.open_region(app.nvm, store.KIND_GAME)
+    if region is not None:
+        app.save_head = store.game_head(index, game, seats)
+        app.save_slots = region.slots()
+    rollbox.unload("rollbox.store")
+
+
 def launch(app, choice):
     """Start ``choice`` (``rollbox.menu.MenuScreen.press``: index, dotted names of
     the Game class, Screen class and bot module, params, seats, the saved
     state's bytes or None) on ``app`` (:func:`build_game`; ``app.series``
     for the setter): sets its ``index``, ``game``, ``state``, ``seats`` and
-    ``screen``, and shows the screen with the title.
+    ``screen`` (and the save's writer: :func:`open_save`), and shows the
+    screen with the title.
 
     :returns: True, or False when the saved game cannot be rebuilt (its
         values, seats or state bytes refused by the game): nothing is set.
@@ -63,6 +85,7 @@ def launch(app, choice):
     app.game = game
     app.state = state
     app.seats = seats
+    open_save(app, index, game, seats)  # first: rollbox.store comes and goes while RAM is free
     app.screen = rollbox.load_class(names[1])(
         app.view, game, seats, app.buttons, rollbox.load(names[2]))
     hw = app.hw

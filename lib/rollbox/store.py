@@ -22,7 +22,7 @@ Slot layout (big-endian), :data:`HEADER` + payload + :data:`TRAILER` bytes::
     10 payload
     .. seq       the sequence number again
 
-The nvm layout (:func:`open_stores`): two halves of :data:`HALF` bytes;
+The nvm layout (:func:`open_region`): two halves of :data:`HALF` bytes;
 slot 0 of every region in the first half, slot 1 at the same offset in the
 second. Our boards have 8192 bytes of nvm (SAMD51: PyBadge, EdgeBadge,
 PyGamer; nRF52840: Circuit Playground Bluefruit), so on the nRF52840 the two
@@ -39,22 +39,21 @@ stats         STATS_START 512 512         reserved for lifetime stats (kind 3)
 Bytes 1024..4095 of each half are free. A smaller nvm (at least 2048
 bytes) uses halves of ``len(nvm) // 2``; anything smaller saves nothing.
 
+The writing half (:class:`rollbox.slot.Slots`, :func:`crc16`) lives in
+``rollbox.slot``, which play keeps loaded (:meth:`Store.slots`).
+
 Pure Python on CircuitPython, MicroPython and CPython; no import of
 ``microcontroller``: the nvm (or any bytearray-like object) is passed in.
 """
 
 from micropython import const
 
+from rollbox.slot import HEADER, MAGIC0, MAGIC1, TRAILER, VERSION, Slots, crc16
+
 try:
     from typing import Any, Optional, Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
-
-VERSION = const(1)
-HEADER = const(10)  # magic, version, kind, seq, length, crc
-TRAILER = const(2)  # seq again: written last
-_MAGIC0 = const(0x52)  # 'R'
-_MAGIC1 = const(0x62)  # 'b'
 
 KIND_GAME = const(1)
 KIND_SETTINGS = const(2)
@@ -72,24 +71,6 @@ USED = const(1024)  # bytes of each half the regions above use
 _READ_ERRORS = (OSError, RuntimeError, ValueError, IndexError)
 
 
-def crc16(data, start, end, crc=0xFFFF):
-    # type: (Any, int, int, int) -> int
-    """CRC-16/CCITT-FALSE (polynomial 0x1021, as ``binascii.crc_hqx`` with
-    0xFFFF) of ``data[start:end]``, continuing from ``crc``. Table-less, one
-    step per byte, small ints only (no allocation on the device).
-
-    >>> hex(crc16(b"123456789", 0, 9))
-    '0x29b1'
-    """
-    for i in range(start, end):
-        crc = ((crc >> 8) | (crc << 8)) & 0xFFFF
-        crc ^= data[i]
-        crc ^= (crc & 0xFF) >> 4
-        crc ^= (crc << 12) & 0xFFFF
-        crc ^= (crc & 0xFF) << 5
-    return crc
-
-
 def newer(a, b):
     # type: (int, int) -> bool
     """True when 16-bit sequence number ``a`` is after ``b`` (serial number
@@ -98,8 +79,9 @@ def newer(a, b):
     return 0 < d < 0x8000
 
 
-class Store:
-    """One record in two slots of ``nvm``.
+class Store(Slots):
+    """One record in two slots of ``nvm``: reading (the newest valid slot)
+    on top of the writer :class:`rollbox.slot.Slots`.
 
     :param nvm: ``microcontroller.nvm`` or any object with ``len``, slice
         reads and slice assignment (a ``bytearray``).
@@ -119,24 +101,9 @@ class Store:
 
     def __init__(self, nvm, start, slot_size, stride=None, kind=0):
         # type: (Any, int, int, Optional[int], int) -> None
-        if stride is None:
-            stride = slot_size
-        if slot_size <= HEADER + TRAILER or stride < slot_size or start < 0 \
-                or start + stride + slot_size > len(nvm) or not 0 <= kind <= 255:
-            raise ValueError("slots do not fit the nvm")
-        self._nvm = nvm
-        self._at = (start, start + stride)
-        self._size = slot_size
-        self._kind = kind
-        self._buf = bytearray(slot_size)  # the one write buffer, reused
-        self._view = memoryview(self._buf)
-        self._newest = -2  # slot of the newest valid record; -1 none; -2 not read yet
-        self._seq = 0
-
-    def capacity(self):
-        # type: () -> int
-        """The longest payload a slot holds (bytes)."""
-        return self._size - HEADER - TRAILER
+        # newest -2: not read yet (the first save reads the slots)
+        Slots.__init__(self, nvm, start, slot_size, slot_size if stride is None else stride,
+                       kind, -2)
 
     def _read(self, slot):
         # type: (int) -> Optional[bytearray]
@@ -145,7 +112,7 @@ class Store:
         a = self._at[slot]
         try:
             head = nvm[a:a + HEADER]
-            if head[0] != _MAGIC0 or head[1] != _MAGIC1 or head[2] != VERSION \
+            if head[0] != MAGIC0 or head[1] != MAGIC1 or head[2] != VERSION \
                     or head[3] != self._kind:
                 return None
             n = head[6] << 8 | head[7]
@@ -195,47 +162,35 @@ class Store:
     def save(self, payload):
         # type: (Any) -> None
         """Write ``payload`` (bytes-like, at most :meth:`capacity` bytes) to
-        the slot not holding the newest valid record, with the next
-        sequence number, in one slice assignment.
+        the slot not holding the newest valid record (read first if not
+        yet), with the next sequence number, in one slice assignment.
 
         :raises ValueError: a payload too long for a slot.
         :raises RuntimeError: the nvm refused the write (CircuitPython:
             "Unable to write to nvm."); ``OSError`` where a port raises that.
             The newest valid record before the call is untouched.
         """
-        n = len(payload)
-        if HEADER + n + TRAILER > self._size:
-            raise ValueError("record too long")
         if self._newest == -2:
             self._scan()
-        slot = 1 if self._newest == 0 else 0
-        seq = (self._seq + 1) & 0xFFFF
-        buf = self._buf
-        buf[0] = _MAGIC0
-        buf[1] = _MAGIC1
-        buf[2] = VERSION
-        buf[3] = self._kind
-        buf[4] = seq >> 8
-        buf[5] = seq & 0xFF
-        buf[6] = n >> 8
-        buf[7] = n & 0xFF
-        buf[HEADER:HEADER + n] = payload
-        buf[HEADER + n] = seq >> 8
-        buf[HEADER + n + 1] = seq & 0xFF
-        crc = crc16(buf, HEADER, HEADER + n, crc16(buf, 0, 8))
-        buf[8] = crc >> 8
-        buf[9] = crc & 0xFF
-        a = self._at[slot]
-        end = HEADER + n + TRAILER
-        self._nvm[a:a + end] = self._view[:end]
-        self._newest = slot
-        self._seq = seq
+        self.write(b"", payload)
 
     def clear(self):
         # type: () -> None
         """Save an empty record: :meth:`load` returns None from now on (one
         assignment; a cut during it leaves the previous record)."""
         self.save(b"")
+
+    def slots(self):
+        # type: () -> Slots
+        """A :class:`rollbox.slot.Slots` writing this record from where the
+        nvm stands (the slots read now): what play keeps, so that a save
+        needs neither this module nor this Store. Write with either, not
+        both: each knows only its own writes."""
+        if self._newest == -2:
+            self._scan()
+        a = self._at
+        return Slots(self._nvm, a[0], self._size, a[1] - a[0], self._kind, self._newest,
+                     self._seq)
 
 
 _REGIONS = {KIND_GAME: (GAME_START, GAME_SLOT), KIND_SETTINGS: (SETTINGS_START, SETTINGS_SLOT),
@@ -264,13 +219,12 @@ def open_region(nvm, kind):
 # -- the game record ---------------------------------------------------------
 
 
-def pack_game(index, game, seats, state):
-    # type: (int, Any, Tuple[int, ...], Any) -> bytes
-    """The game save's payload: catalog index (1 byte), the parameter
-    count and values in the Game class's ``PARAMS`` order (2 bytes each),
-    the seat count and kinds (1 byte each: 0 human, 1..3 a computer level),
-    then ``state.to_bytes()``. At most 115 bytes in our catalog (SKUNK, 8
-    seats: 109).
+def game_head(index, game, seats):
+    # type: (int, Any, Tuple[int, ...]) -> bytes
+    """The game save's payload before the state: catalog index (1 byte),
+    the parameter count and values in the Game class's ``PARAMS`` order
+    (2 bytes each), the seat count and kinds (1 byte each: 0 human, 1..3 a
+    computer level). The same all game long: play keeps it.
 
     :raises ValueError: a value that does not fit its field.
     """
@@ -295,7 +249,17 @@ def pack_game(index, game, seats, state):
             raise ValueError("seat out of range")
         out[i] = seat
         i += 1
-    return bytes(out) + state.to_bytes()
+    return bytes(out)
+
+
+def pack_game(index, game, seats, state):
+    # type: (int, Any, Tuple[int, ...], Any) -> bytes
+    """The game save's payload: :func:`game_head` then ``state.to_bytes()``.
+    At most 115 bytes in our catalog (SKUNK, 8 seats: 109).
+
+    :raises ValueError: a value that does not fit its field.
+    """
+    return game_head(index, game, seats) + state.to_bytes()
 
 
 def unpack_game(data):
