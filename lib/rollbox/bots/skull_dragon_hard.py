@@ -204,7 +204,10 @@ def start_values(util):
         return out
     over = _vector(OVER, 0, 0, util)
     under = _vector(UNDER, 42, 0, util)
-    return [a if a > b else b for a, b in zip(over, under)]
+    for t in range(43):  # in place: no third list (floats are objects on some ports)
+        if under[t] > over[t]:
+            over[t] = under[t]
+    return over
 
 
 def first_die_value(die, start):

@@ -45,10 +45,11 @@ Layout (pixels, text 6x12, labels by their middle y):
   turn points at (12, 162). The message line (y 196..216) stays clear.
 """
 
-import bitmaptools
 import displayio  # before vectorio (Blinka's import order)
 import vectorio
 from micropython import const
+
+import rollbox
 
 from games.skull_dragon import (
     ACCEPT,
@@ -74,7 +75,7 @@ from games.skull_dragon import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import WARN, Die, FaceSheet, fill_disc, label
+from rollbox.view import WARN, Die, FaceSheet, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
@@ -90,89 +91,11 @@ _FAILED = const(2)
 _NAMES = ("skull", "dragon")
 _CAPS = ("Skull", "Dragon")
 
-# Symbol palette indices and colours.
-# Symbol colours (2-bit bitmaps): clear, ink, the light part (the skull's
-# bone, the dragon's red scales), the dragon's eye.
-_CLEAR = const(0)
-_INK = const(1)
-_LIGHT = const(2)
-_EYE = const(3)
-_SYMBOL_COLOURS = ((0, 0x000000, 0xFFFFFF, 0), (0, 0x000000, 0xA01818, 0xFFD040))  # per die
-
-# Symbols on a 32x32 grid scaled to the die: (kind, colour, numbers...),
-# kind "c" circle (x, y, r), "r" rectangle (x, y, w, h), "p" polygon (x, y
-# pairs), drawn in order.
-_SKULL_SHAPES = (
-    ("c", _INK, 16, 13, 10),  # outline of the head
-    ("r", _INK, 10, 18, 12, 10),  # outline of the jaw
-    ("c", _LIGHT, 16, 13, 9),  # head
-    ("r", _LIGHT, 11, 19, 10, 8),  # jaw
-    ("c", _INK, 12, 13, 3),  # eye sockets
-    ("c", _INK, 20, 13, 3),
-    ("p", _INK, 16, 16, 14, 20, 18, 20),  # nose
-    ("r", _INK, 11, 22, 10, 1),  # between the teeth rows
-    ("r", _INK, 13, 19, 1, 8),  # gaps between the teeth
-    ("r", _INK, 16, 19, 1, 8),
-    ("r", _INK, 19, 19, 1, 8),
-)
-_DRAGON_SHAPES = (
-    ("p", _LIGHT, 4, 29, 6, 16, 2, 3, 10, 11, 11, 2, 15, 10, 24, 12, 30, 16, 29, 19,
-     19, 19, 27, 22, 24, 25, 15, 25, 13, 29),  # horned head and neck, jaws open
-    ("c", _EYE, 15, 15, 2),
-    ("c", _INK, 26, 16, 1),  # nostril
-    ("p", _LIGHT, 6, 20, 1, 22, 6, 24),  # spikes down the neck
-    ("p", _LIGHT, 5, 25, 0, 28, 5, 29),
-)
-
-
 def _round_text(r):
     """"Round 2/4", "Tie round 5", "Tie rnd 12" (at most 11 characters)."""
     if r <= ROUNDS:
         return "Round %d/%d" % (r, ROUNDS)
     return ("Tie round %d" if r < 10 else "Tie rnd %d") % r
-
-
-def _fill_polygon(bitmap, n, value):
-    """Fill the polygon of points ``n`` (x, y, x, y...) in ``bitmap``: each
-    row between its edges' crossings, in pairs (even-odd)."""
-    points = len(n) // 2
-    for y in range(min(n[1::2]), max(n[1::2]) + 1):
-        xs = []
-        for i in range(points):
-            x1, y1 = n[2 * i], n[2 * i + 1]
-            x2, y2 = n[(2 * i + 2) % len(n)], n[(2 * i + 3) % len(n)]
-            if y1 != y2 and min(y1, y2) <= y < max(y1, y2):
-                xs.append(x1 + (y - y1) * (x2 - x1) // (y2 - y1))
-        xs.sort()
-        for i in range(0, len(xs) - 1, 2):
-            bitmaptools.fill_region(bitmap, xs[i], y, xs[i + 1] + 1, y + 1, value)
-
-
-def _symbol(die, shapes, colours):
-    """A symbol's shapes (scaled from the 32x32 grid to the die's face
-    sheet) drawn once into a 2-bit Bitmap, shown by a hidden TileGrid in
-    ``die``'s group (it scales and tumbles with the die); returns the
-    TileGrid. 0.4 KB a symbol, where vectorio shapes took about 2 KB."""
-    t = die.sheet.tile
-    bitmap = displayio.Bitmap(t, t, 4)
-    for shape in shapes:
-        kind, colour = shape[0], shape[1]
-        n = [v * t // 32 for v in shape[2:]]
-        if kind == "c":
-            fill_disc(bitmap, n[0], n[1], max(1, n[2]), colour)
-        elif kind == "r":
-            bitmaptools.fill_region(bitmap, n[0], n[1], n[0] + max(1, n[2]),
-                                    n[1] + max(1, n[3]), colour)
-        else:
-            _fill_polygon(bitmap, n, colour)
-    palette = displayio.Palette(4)
-    for i in range(4):
-        palette[i] = colours[i]
-    palette.make_transparent(_CLEAR)
-    symbol = displayio.TileGrid(bitmap, pixel_shader=palette)
-    symbol.hidden = True
-    die.group.append(symbol)
-    return symbol
 
 
 class SkullDragonScreen(Screen):
@@ -190,11 +113,14 @@ class SkullDragonScreen(Screen):
                                         height=size + 2 * border, x=sx - border, y=dy - border)
         self.frame.hidden = True
         self.group.append(self.frame)
-        sheet = FaceSheet(size)
+        sheet = FaceSheet(size, tints=False)  # each die has its own body colour
         self.dice = [Die(self.group, x, dy, sheet, own_palette=True, holder=True)
                      for x in (sx, dx)]
-        self.symbols = (_symbol(self.dice[SKULL_DIE], _SKULL_SHAPES, _SYMBOL_COLOURS[0]),
-                        _symbol(self.dice[DRAGON_DIE], _DRAGON_SHAPES, _SYMBOL_COLOURS[1]))
+        from rollbox.screens import skull_dragon_art  # drawing code: gone once drawn
+
+        self.symbols = skull_dragon_art.symbols(self.dice)
+        del skull_dragon_art
+        rollbox.unload("rollbox.screens.skull_dragon_art")
         self.body = [-1, -1]  # body colour (_PLAIN, _DIM, _FAILED) per die
         self.worth = [-2, -2]  # worth on show per die (-1 blank)
         self.names = []  # the dice's names under them (set once)
