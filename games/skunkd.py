@@ -292,11 +292,21 @@ class SkunkdState(State):
         # Every legal keep mask, ascending (kept until the next action).
         if self._keeps is None:
             r = self.rolled_mask
-            k = []
-            for m in range(1, 64):
-                if not m & ~r and key_value(count_key(self.dice, m), _bits(m), _bits(r), m == r,
+            n = _bits(r)
+            legal = 0  # as bits first: the tuple is then made at its size, with
+            for m in range(1, 64):  # no list growing in a heap that may be cut up
+                if not m & ~r and key_value(count_key(self.dice, m), _bits(m), n, m == r,
                                             self.mega_faces) >= 0:
-                    k.append(m)
+                    legal |= 1 << m
+            k = [0] * _bits(legal)
+            i = 0
+            m = 1
+            while legal:
+                if legal >> m & 1:
+                    k[i] = m
+                    i += 1
+                    legal &= ~(1 << m)
+                m += 1
             self._keeps = tuple(k)
         return self._keeps
 
