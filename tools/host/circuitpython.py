@@ -29,6 +29,7 @@ ENV_VAR = "ROLLBOX_CIRCUITPYTHON"
 UNIX = "circuitpython-unix32"
 MPY_CROSS = "mpy-cross-circuitpython"
 DRIVER = os.path.join(ROOT, "tools", "mp", "play_device.py")
+DRIVER_SETUP = os.path.join(ROOT, "tools", "mp", "play_setup.py")
 IMPORTS = os.path.join(ROOT, "tools", "mp", "import_costs.py")
 # The Adafruit modules the app imports on a board (their packages' other
 # files are never imported).
@@ -129,7 +130,7 @@ def build(dest, mpy_cross):
         compile_mpy(mpy_cross, os.path.join(HERE, "unix_port", rel),
                     os.path.join(dest, "host", rel[:-3] + ".mpy"), rel)
     shutil.copy(os.path.join(ROOT, "code.py"), dest)  # a board runs code.py from its source
-    for path in (DRIVER, IMPORTS):
+    for path in (DRIVER, DRIVER_SETUP, IMPORTS):
         name = os.path.basename(path)
         compile_mpy(mpy_cross, path, os.path.join(dest, name[:-3] + ".mpy"), name)
     shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),

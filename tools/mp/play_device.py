@@ -42,35 +42,36 @@ import sys
 gc.collect()
 _BASE0 = gc.mem_alloc()
 
-import board  # noqa: E402 (the stand-ins, before the baseline)
+import board  # noqa: E402, F401 (the stand-ins, before the baseline)
 import digitalio  # noqa: E402, F401
-import keypad  # noqa: E402
+import keypad  # noqa: E402, F401
 import microcontroller  # noqa: E402, F401
 import supervisor  # noqa: E402
 
 FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
-HARD = 3
-_peak_modules = [None] * 80  # filled in place at a new peak (no allocation)
+_peak_modules = [None] * 48  # filled in place at a new peak (no allocation)
 
 
 def standins(profile):
-    """Set the board up; the bytes the stand-ins hold (their modules, the
-    display, the I2C model, a keypad object, nvm)."""
-    board._use(profile)
-    if profile == "pybadge":
-        keys = keypad.ShiftRegisterKeys(key_count=8)
-        board.I2C()
-    else:
-        import busio
-        from adafruit_gizmo import tft_gizmo
+    """Set the board up (tools/mp/play_setup.py, unloaded after); the
+    bytes the stand-ins hold (their modules, the display, the I2C model, a
+    keypad object, nvm)."""
+    import play_setup
 
-        keys = keypad.Keys(("A", "B"))
-        keep = (busio.I2C(), tft_gizmo.TFT_Gizmo())
-        del keep
-    del keys
+    play_setup.standins(profile)
+    del play_setup, sys.modules["play_setup"]
     gc.collect()
     return gc.mem_alloc() - _BASE0
+
+
+def choose(d, index, players):
+    """The menu set for game ``index`` (tools/mp/play_setup.py, loaded for
+    it and unloaded before the game starts)."""
+    import play_setup
+
+    play_setup.choose(d, index, players)
+    del play_setup, sys.modules["play_setup"]
 
 
 class _Started(Exception):
@@ -139,46 +140,6 @@ class Driver:
         events._put(n, False, self.now)
         self.frame()
 
-    def choose(self, index, players):
-        """Set the menu to game ``index`` with ``players`` hard seats, the
-        cursor on Start, pressing keys as a player reads the menu. The
-        caller presses A: the collector is conservative, and this frame's
-        stale references to the menu would keep its modules alive while
-        the game starts."""
-        from rollbox import controls
-
-        has = 0
-        for bit in self.key_map:
-            has |= bit
-        nxt = controls.DOWN if has & controls.DOWN else controls.B
-        change = controls.RIGHT if has & controls.RIGHT else controls.A
-        menu = self.app.menu
-        self.to_line(menu, "Game:", nxt)
-        while menu.game != index:
-            self.press(change)
-        print("game", index, menu.line(menu.cursor)[6:])
-        if players == "max":
-            from rollbox import catalog
-
-            players = catalog.GAMES[index][catalog.MAX_PLAYERS]
-            del catalog
-        self.to_line(menu, "Players:", nxt)
-        while menu.players != players:
-            self.press(change)
-        for seat in range(players):
-            self.to_line(menu, "P%d:" % (seat + 1), nxt)
-            while menu.seats[seat] != HARD:
-                self.press(change)
-        while menu.cursor != menu.size() - 1:
-            self.press(nxt)
-
-    def to_line(self, menu, start, nxt):
-        for _ in range(menu.size()):
-            if menu.line(menu.cursor).startswith(start):
-                return
-            self.press(nxt)
-        raise RuntimeError("no menu line " + start)
-
 
 def main():
     profile, games, players, seed = sys.argv[1:5]
@@ -201,7 +162,7 @@ def main():
 
     for index in [int(g) for g in games.split(",")]:
         d.peak = 0
-        d.choose(index, players)
+        choose(d, index, players)
         d.press(controls.A)  # Start
         start = d.frames
         while app.game is not None and not app.state.is_terminal():
@@ -213,7 +174,13 @@ def main():
             print("not_started", index)
             return
         print("peak", index, d.peak)
-        print("modules", index, ",".join(n for n in _peak_modules if n is not None))
+        print("modules", index, end=" ")  # name by name: the game is still in the heap
+        sep = ""
+        for name in _peak_modules:
+            if name is not None:
+                print(sep, name, sep="", end="")
+                sep = ","
+        print()
         print("over", index, d.frames - start)
         d.press(controls.A)
         print("menu", index, d.live())

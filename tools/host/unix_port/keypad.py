@@ -1,36 +1,30 @@
 """``keypad`` for CircuitPython's unix port (no key scanner there):
-``Event``, ``EventQueue``, ``Keys`` and ``ShiftRegisterKeys`` with the part
-of CircuitPython's API the app uses (``get_into``, ``clear``,
-``overflowed``; every method costs heap a board does not spend). The
-driver queues events itself with ``EventQueue._put(key_number, pressed,
+``Event``, ``Keys`` and ``ShiftRegisterKeys`` with the part of
+CircuitPython's API the app uses (``events.get_into``, ``clear``,
+``overflowed``; every method and argument name costs heap a board does
+not spend, so the constructors take keywords as they come). The driver
+queues events itself with ``keys.events._put(key_number, pressed,
 timestamp)`` (host only)."""
 
 
 class Event:
-    """A key transition: ``key_number``, ``pressed``, ``released``,
-    ``timestamp`` (ms)."""
+    """A key transition: ``key_number``, ``pressed``, ``timestamp`` (ms)."""
 
-    def __init__(self, key_number=0, pressed=True, timestamp=None):
-        self.key_number = key_number
-        self.pressed = pressed
-        self.timestamp = 0 if timestamp is None else timestamp
-
-    @property
-    def released(self):
-        return not self.pressed
+    key_number = 0
+    pressed = True
+    timestamp = 0
 
 
-class EventQueue:
-    """Up to ``max_events`` events, oldest first; ``overflowed`` when one
-    more was dropped."""
+class _Queue:
+    """Up to 64 events, oldest first (``max_events``' default);
+    ``overflowed`` when one more was dropped."""
 
-    def __init__(self, max_events=64):
+    def __init__(self):
         self._events = []
-        self._max = max_events
         self.overflowed = False
 
     def _put(self, key_number, pressed, timestamp):
-        if len(self._events) >= self._max:
+        if len(self._events) >= 64:
             self.overflowed = True
         else:
             self._events.append((key_number, pressed, timestamp))
@@ -47,23 +41,12 @@ class EventQueue:
 
 
 class Keys:
-    """Keys on ``pins``, one key number each."""
+    """Keys on ``pins`` (or ``key_count`` of them), one key number each;
+    the other arguments are the board API's and change nothing here."""
 
-    def __init__(self, pins, value_when_pressed=False, pull=True, interval=0.02, max_events=64,
-                 debounce_threshold=1):
-        self.key_count = len(pins)
-        self.events = EventQueue(max_events)
-
-    def reset(self):
-        pass
-
-    def deinit(self):
-        pass
+    def __init__(self, pins=(), **kw):
+        self.key_count = kw.get("key_count", len(pins))
+        self.events = _Queue()
 
 
-class ShiftRegisterKeys(Keys):
-    """``key_count`` keys on a shift register."""
-
-    def __init__(self, clock=None, data=None, latch=None, value_to_latch=True, key_count=8,
-                 value_when_pressed=True, interval=0.02, max_events=64, debounce_threshold=1):
-        super().__init__(range(key_count), value_when_pressed, False, interval, max_events)
+ShiftRegisterKeys = Keys

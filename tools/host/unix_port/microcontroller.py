@@ -6,42 +6,32 @@ import os
 
 
 class ByteArray:
-    """``microcontroller.ByteArray``: ``len()``, item and slice reads
-    (bytes), item and slice assignment."""
+    """``microcontroller.ByteArray``: ``len()``, slice reads (bytes) and
+    slice assignment of the same length, as the app uses it (an index
+    reads or writes a one-byte slice)."""
 
     def __init__(self, size):
         name = "nvm_%08x.bin" % int.from_bytes(os.urandom(4), "little")
         self._file = open(name, "w+b")
         os.remove(name)
-        chunk = b"\xff" * 64
-        for _ in range(size // 64):
-            self._file.write(chunk)
+        self._file.write(b"\xff" * size)
         self._size = size
 
     def __len__(self):
         return self._size
 
-    def _span(self, index):
-        if isinstance(index, slice):
-            start, stop, _ = index.indices(self._size)
-            return start, max(start, stop)
-        if index < 0:
-            index += self._size
-        if not 0 <= index < self._size:
-            raise IndexError("index out of range")
-        return index, index + 1
-
     def __getitem__(self, index):
-        start, stop = self._span(index)
+        if isinstance(index, int):
+            return self[index:index + 1][0]
+        start, stop, _ = index.indices(self._size)
         self._file.seek(start)
-        data = self._file.read(stop - start)
-        return data if isinstance(index, slice) else data[0]
+        return self._file.read(max(0, stop - start))
 
     def __setitem__(self, index, value):
-        start, stop = self._span(index)
-        if not isinstance(index, slice):
-            value = bytes((value,))
-        if len(value) != stop - start:
+        if isinstance(index, int):
+            index, value = slice(index, index + 1), bytes((value,))
+        start, stop, _ = index.indices(self._size)
+        if len(value) != max(0, stop - start):
             raise ValueError("slice and value lengths differ")
         self._file.seek(start)
         self._file.write(value)
