@@ -262,9 +262,9 @@ def test_circup_api_the_deploy_uses_is_there():
 class MpyCrossServer:
     """An HTTP server on 127.0.0.1 laid out as Adafruit's mpy-cross folder
     (``<platform>/mpy-cross-<platform>-<tag><suffix>``), serving ``content``
-    for 9.x boards; ``requests`` counts the GETs."""
+    as ``name`` (10.x boards' by default); ``requests`` counts the GETs."""
 
-    def __init__(self, content):
+    def __init__(self, content, name="mpy-cross-linux-amd64-10.0.0.static"):
         import http.server
         import threading
 
@@ -275,8 +275,7 @@ class MpyCrossServer:
         class Handler(http.server.BaseHTTPRequestHandler):
             def do_GET(self):
                 outer.requests += 1
-                if outer.content is None or not self.path.endswith(
-                        "/linux-amd64/mpy-cross-linux-amd64-9.2.9.static"):
+                if outer.content is None or not self.path.endswith("/linux-amd64/" + name):
                     self.send_error(404)
                     return
                 self.send_response(200)
@@ -318,14 +317,19 @@ def test_mpy_cross_is_downloaded_checked_cached_and_used(boards, small_source, t
     server = MpyCrossServer(shipped_mpy_cross)
     try:
         root = tmp_path / "CIRCUITPY"
-        board = boards(root)  # boot_out.txt: CircuitPython 9.2.1
+        board = boards(root, version="10.3.0")  # the shipped mpy-cross's major version
         cache = tmp_path / "cache"
+        # a dry run says what it would download, and downloads nothing
+        code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                           "--dry-run", url=server.url, cache=cache)
+        assert code == 0 and "a real run downloads CircuitPython 10.0.0's mpy-cross" in out, out
+        assert server.requests == 0 and tree(root) == {}
         code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
                            url=server.url, cache=cache)
         assert code == 0, out
-        assert "mpy-cross-linux-amd64-9.2.9.static" in out and "downloaded to" in out, out
+        assert "mpy-cross-linux-amd64-10.0.0.static" in out and "downloaded to" in out, out
         assert server.requests == 1
-        assert (cache / "rollbox" / "mpy-cross-linux-amd64-9.2.9.static").is_file()
+        assert (cache / "rollbox" / "mpy-cross-linux-amd64-10.0.0.static").is_file()
         engine = root / "lib" / "rollbox" / "engine.mpy"
         assert engine.read_bytes()[:2] == b"C\x06"  # CircuitPython's header
         assert not (root / "lib" / "rollbox" / "engine.py").exists()
@@ -365,7 +369,7 @@ def test_a_download_that_does_not_run_is_refused(boards, small_source, tmp_path)
     server = MpyCrossServer(b"<html>not a program</html>")
     try:
         root = tmp_path / "CIRCUITPY"
-        board = boards(root)
+        board = boards(root, version="10.3.0")
         cache = tmp_path / "cache"
         code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
                            url=server.url, cache=cache)
@@ -374,3 +378,28 @@ def test_a_download_that_does_not_run_is_refused(boards, small_source, tmp_path)
         assert same_as_source(root, small_source)
     finally:
         server.close()
+
+
+def test_an_mpy_cross_given_is_checked_first(boards, small_source, tmp_path, shipped_mpy_cross):
+    """--mpy-cross: a program that makes no .mpy, or CircuitPython 10's for a
+    9.x board (its .mpy would not load there), is refused before any copy."""
+    root = tmp_path / "CIRCUITPY"
+    board = boards(root)  # CircuitPython 9.2.1
+    code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                       "--mpy-cross", "/bin/true")
+    assert code == 1 and "--mpy-cross /bin/true: it is not CircuitPython's mpy-cross" in out, out
+    tool = tmp_path / "mpy-cross"
+    tool.write_bytes(shipped_mpy_cross)
+    tool.chmod(0o755)
+    code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                       "--mpy-cross", str(tool))
+    assert code == 1 and "it is CircuitPython 10.x's mpy-cross, the board runs " \
+        "CircuitPython 9.2.1" in out, out
+    assert tree(root) == {}
+    # the same program for a 10.x board: used
+    root = tmp_path / "CIRCUITPY10"
+    board = boards(root, version="10.3.0")
+    code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
+                       "--mpy-cross", str(tool))
+    assert code == 0 and "compiling lib/ and games/ to .mpy" in out, out
+    assert (root / "games" / "pig.mpy").read_bytes()[:2] == b"C\x06"

@@ -124,11 +124,14 @@ class _File:
 
 
 class FakeBoard:
-    """The emulated board. ``root`` stands for CIRCUITPY."""
+    """The emulated board. ``root`` stands for CIRCUITPY; ``version`` is the
+    CircuitPython version it reports (banner, ``os.uname()``,
+    ``sys.implementation``)."""
 
     def __init__(self, root, read_only=False, board_id="pybadge", hashlib=False,
-                 stall_raw_paste=0, cut_after=None):
+                 stall_raw_paste=0, cut_after=None, version=VERSION):
         self.root = os.path.realpath(root)
+        self.version = version
         self.read_only = read_only
         self.board_id = board_id
         self.hashlib = hashlib
@@ -136,7 +139,7 @@ class FakeBoard:
         self.cut_after = cut_after
         self.written = 0
         self.banner = "Adafruit CircuitPython %s on %s; %s" % (
-            VERSION, DATE, MACHINES.get(board_id, "Adafruit board"))
+            version, DATE, MACHINES.get(board_id, "Adafruit board"))
         self.log = []  # the commands executed, for the tests
         self._master, slave = os.openpty()
         self.port = os.ttyname(slave)
@@ -372,10 +375,10 @@ class FakeBoard:
                 remove=b._remove, rename=b._rename, getcwd=lambda: "/", sync=lambda: None,
                 urandom=os.urandom, sep="/",
                 uname=lambda: _UName((MACHINES.get(b.board_id, "board").split()[-1],) * 2 + (
-                    VERSION, "%s on %s" % (VERSION, DATE),
+                    b.version, "%s on %s" % (b.version, DATE),
                     MACHINES.get(b.board_id, "Adafruit board")))),
             "sys": _module("sys", implementation=types.SimpleNamespace(
-                name="circuitpython", version=tuple(int(x) for x in VERSION.split(".")),
+                name="circuitpython", version=tuple(int(x) for x in b.version.split(".")),
                 _machine=MACHINES.get(b.board_id, "")),
                 platform="MicroChip SAMD51", path=["", "/", "/lib"], version="3.4.0",
                 stdout=types.SimpleNamespace(write=lambda s: b._send(s))),
