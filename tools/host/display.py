@@ -295,6 +295,11 @@ class HostBusDisplay(busdisplay.BusDisplay):
     their areas again: up to another screen of pixels a board never sends.
     Here a full refresh collects (and drops) those areas first."""
 
+    # Blinka's __new__ adds the display to the list its background thread
+    # walks before __init__ has set this: without a class default, a thread
+    # tick in between raised AttributeError (a warning in the tests).
+    _auto_refresh = False
+
     def _get_refresh_areas(self):
         if self._core.full_refresh and self._core.current_group is not None:
             self._core.current_group._get_refresh_areas([])  # pylint: disable=protected-access
