@@ -50,7 +50,6 @@ import vectorio
 from micropython import const
 
 import rollbox
-
 from games.skull_dragon import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
