@@ -70,6 +70,7 @@ _FIELDS = ("phase", "_player", "first", "_house", "leader", "headband", "contend
            "entered", "out_mask", "den_mask", "rolled_mask", "_pending", "mega_faces",
            "skunk_run", "busted")
 _NEG = const(0b10000000110100)  # first, leader, headband, skunk_run
+_SCRATCH = bytearray(63)  # the legal keep masks being found (_keep_masks)
 
 
 def _bits(m):
@@ -276,7 +277,7 @@ class SkunkdState(State):
         return 6 if self.phase == PHASE_START or self.and_rolling else 6 - _bits(self.den_mask)
 
     def _legal_actions(self):
-        # type: () -> tuple
+        # type: () -> Sequence[int]
         p = self.phase
         if p == PHASE_KEEP:
             return self._keep_masks()
@@ -288,26 +289,19 @@ class SkunkdState(State):
         return _ROLL_ONLY
 
     def _keep_masks(self):
-        # type: () -> tuple
-        # Every legal keep mask, ascending (kept until the next action).
+        # type: () -> bytes
+        # Every legal keep mask, ascending, one byte each (kept until the
+        # next action; engine.State reads any sequence of ints).
         if self._keeps is None:
             r = self.rolled_mask
             n = _bits(r)
-            legal = 0  # as bits first: the tuple is then made at its size, with
-            for m in range(1, 64):  # no list growing in a heap that may be cut up
+            i = 0  # into a scratch made once, then bytes at their size: nothing
+            for m in range(1, 64):  # grows in a heap that play may have cut up
                 if not m & ~r and key_value(count_key(self.dice, m), _bits(m), n, m == r,
                                             self.mega_faces) >= 0:
-                    legal |= 1 << m
-            k = [0] * _bits(legal)
-            i = 0
-            m = 1
-            while legal:
-                if legal >> m & 1:
-                    k[i] = m
+                    _SCRATCH[i] = m
                     i += 1
-                    legal &= ~(1 << m)
-                m += 1
-            self._keeps = tuple(k)
+            self._keeps = bytes(memoryview(_SCRATCH)[:i])
         return self._keeps
 
     def chance_outcomes(self):

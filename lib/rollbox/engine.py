@@ -107,7 +107,9 @@ class State:
 
     def _legal_actions(self):
         # type: () -> Tuple[int, ...]
-        """Legal actions at a decision node; may be a shared tuple."""
+        """Legal actions at a decision node: a sequence of ints (a tuple, or
+        bytes where every action fits in one), which may be shared: read it,
+        never change it."""
         raise NotImplementedError
 
     def chance_outcomes(self):
@@ -133,7 +135,11 @@ class State:
                     legal = True
                     break
         else:
-            legal = action in self._legal_actions()
+            legal = False
+            for a in self._legal_actions():  # any sequence of ints (a tuple, bytes)
+                if a == action:
+                    legal = True
+                    break
         if not legal:
             raise ValueError("illegal action %r" % (action,))
         self._apply_action(action)
