@@ -403,3 +403,27 @@ def test_an_mpy_cross_given_is_checked_first(boards, small_source, tmp_path, shi
                        "--mpy-cross", str(tool))
     assert code == 0 and "compiling lib/ and games/ to .mpy" in out, out
     assert (root / "games" / "pig.mpy").read_bytes()[:2] == b"C\x06"
+
+
+def test_bad_paths_and_values_are_refused_with_nothing_changed(boards, small_source, tmp_path):
+    """A folder that is not a CIRCUITPY drive, a corrupt bundle .zip, a
+    missing bundle or source, a timeout of 0 or less: one clear line each,
+    no traceback, nothing written."""
+    plain = tmp_path / "not_a_drive"
+    plain.mkdir()
+    code, out = deploy("--drive", plain, "--source", small_source, "--no-libs")
+    assert code == 1 and "has no boot_out.txt" in out and "Traceback" not in out, out
+    assert tree(plain) == {}
+    for args, says in ((("--bundle", tmp_path / "nope.zip"), "--bundle"),
+                       (("--source", tmp_path / "nope"), "--source"),
+                       (("--timeout", "-1"), "--timeout"),
+                       (("--drive", tmp_path / "nope"), "--drive")):
+        code, out = deploy(*args)
+        assert code == 2 and says in out and "Traceback" not in out, out
+    root = tmp_path / "CIRCUITPY"
+    board = boards(root)
+    broken = tmp_path / "bundle.zip"
+    broken.write_bytes(b"PK\x03\x04 half a download")
+    code, out = deploy("--port", board.port, "--source", small_source, "--bundle", broken)
+    assert code == 1 and "cannot be unzipped" in out and "Traceback" not in out, out
+    assert tree(root) == {}

@@ -46,7 +46,8 @@ def find(path=None, mpy_cross=None):
     the ``ROLLBOX_CIRCUITPYTHON`` environment variable.
 
     :raises NotFound: neither names an executable ``circuitpython-unix32``,
-        or no ``mpy-cross-circuitpython`` is beside it (or given).
+        or no ``mpy-cross-circuitpython`` is beside it (or given), or the
+        binary or the mpy-cross is not CircuitPython's.
     """
     path = path or os.environ.get(ENV_VAR)
     if not path:
@@ -56,9 +57,23 @@ def find(path=None, mpy_cross=None):
     if not os.access(binary, os.X_OK):
         raise NotFound("%s is not an executable %s" % (binary, UNIX))
     mpy_cross = mpy_cross or os.path.join(os.path.dirname(binary), MPY_CROSS)
-    if not os.access(mpy_cross, os.X_OK):
+    if not os.access(mpy_cross, os.X_OK) or os.path.isdir(mpy_cross):
         raise NotFound("no CircuitPython mpy-cross at %s" % mpy_cross)
+    if not _says(mpy_cross, ["--version"], "CircuitPython "):
+        raise NotFound("%s is not CircuitPython's mpy-cross (its --version does not say "
+                       "CircuitPython)" % mpy_cross)
+    if not _says(binary, ["-c", "import sys; print(sys.implementation.name)"], "circuitpython"):
+        raise NotFound("%s is not CircuitPython's unix port" % binary)
     return binary, mpy_cross
+
+
+def _says(program, args, start):
+    """True when ``program args`` runs and its output starts with ``start``."""
+    try:
+        run = subprocess.run([program] + args, capture_output=True, text=True, timeout=30)
+    except (OSError, subprocess.SubprocessError):
+        return False
+    return run.stdout.startswith(start)
 
 
 def version(binary):
