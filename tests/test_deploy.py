@@ -236,6 +236,10 @@ def test_dry_run_and_refusals_change_nothing(boards, bundle, small_source, tmp_p
                        "--dry-run")
     assert code == 0 and "would copy games/data/hog.bin" in out and "dry run" in out, out
     assert tree(root) == {}
+    # without --bundle a dry run fetches no library bundle: it says what a real run does
+    code, out = deploy("--port", board.port, "--source", small_source, "--dry-run")
+    assert code == 0 and "a real run gets them through circup" in out, out
+    assert "would copy lib/adafruit" not in out and tree(root) == {}
     # a bundle with another version of a pinned library is refused before any copy
     other = tmp_path / "bundle"
     shutil.copytree(bundle, other)
