@@ -188,3 +188,23 @@ def test_a_save_in_play_imports_nothing_and_the_writer_goes_with_the_game():
     sim.setup = ["A"]  # back to the menu
     run_until(sim, lambda: sim.app.mode == app_module._MENU)
     assert sim.app.save_slots is None and set(sys.modules) == at_menu
+
+
+def test_a_record_that_cannot_be_opened_leaves_the_game_unsaved_not_stopped():
+    """The game's writer is opened when the game starts (rollbox.launch): a
+    value the record cannot hold (a goal above its 2-byte field) means no
+    saves for that game and False (launch then says "Save failed: not
+    saving"), never an exception that would stop the game starting."""
+    import types
+
+    from rollbox import launch
+
+    app = types.SimpleNamespace(nvm=microcontroller.ByteArray())
+    too_big = types.SimpleNamespace(PARAMS=(("goal", 0),), params={"goal": 70000})
+    assert launch.open_save(app, 0, too_big, (0, 1)) is False
+    assert app.save_slots is None and app.nvm.writes == 0
+    fits = types.SimpleNamespace(PARAMS=(("goal", 0),), params={"goal": 100})
+    assert launch.open_save(app, 0, fits, (0, 1)) is True
+    app.save_slots.write(app.save_head, b"state")
+    assert store.open_region(app.nvm, store.KIND_GAME).load() == bytes(
+        [0, 1, 0, 100, 2, 0, 1]) + b"state"

@@ -46,18 +46,26 @@ def open_save(app, index, game, seats):
     layout), and ``save_head``, the record's bytes before the state
     (``rollbox.store.game_head``). ``rollbox.store`` goes again after.
 
-    :raises ValueError: a parameter or seat that does not fit the record.
+    :returns: False when the record cannot be opened (the nvm raised, or a
+        value does not fit the record): the game plays without saves.
     """
-    app.save_slots = app.save_head = None
+    app.save_slots = None
+    app.save_head = b""
     if app.nvm is None:
-        return
+        return True
     from rollbox import store
 
-    region = store.open_region(app.nvm, store.KIND_GAME)
-    if region is not None:
-        app.save_head = store.game_head(index, game, seats)
-        app.save_slots = region.slots()
+    ok = True
+    try:
+        region = store.open_region(app.nvm, store.KIND_GAME)
+        if region is not None:
+            app.save_head = store.game_head(index, game, seats)
+            app.save_slots = region.slots()
+    except (OSError, RuntimeError, ValueError):
+        app.save_slots = None
+        ok = False
     rollbox.unload("rollbox.store")
+    return ok
 
 
 def launch(app, choice):
@@ -85,7 +93,7 @@ def launch(app, choice):
     app.game = game
     app.state = state
     app.seats = seats
-    open_save(app, index, game, seats)  # first: rollbox.store comes and goes while RAM is free
+    saves = open_save(app, index, game, seats)  # first: while RAM is in one piece
     app.screen = rollbox.load_class(names[1])(
         app.view, game, seats, app.buttons, rollbox.load(names[2]))
     hw = app.hw
@@ -99,5 +107,5 @@ def launch(app, choice):
     if goal is not None:
         title = "%s to %d" % (title, goal) if len(title) < 20 else "%s %d" % (title, goal)
     v.set_text(v.title, title)
-    v.set_text(v.message, app.notice)
+    v.set_text(v.message, app.notice if saves else "Save failed: not saving")
     return True
