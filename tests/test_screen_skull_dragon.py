@@ -412,3 +412,14 @@ def test_whole_game_to_a_winner(tmp_path, board, accel, seats, frames):
         assert sim.frames > 50 and (tmp_path / ("frame_%05d.png" % sim.frames)).exists()
     assert sim.app.screen.target_line.text == "Game over"
     assert sim.app.view.title.text.endswith("wins!")
+
+
+def test_the_sim_transcript_names_no_target_before_one_is_set():
+    """The transcript's state words: "target none set" before a turn's first
+    roll, never the state's -1 placeholder; "target N over" once chosen."""
+    out = []
+    sim = Simulation(log=out.append, game="skull-dragon", seed=1)
+    sim.run()
+    text = "\n".join(out)
+    assert "target -1" not in text and "target none set" in text, text[:2000]
+    assert " over, turn points" in text or " under, turn points" in text

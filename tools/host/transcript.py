@@ -28,9 +28,12 @@ def summary(screen, state):
         from games.skull_dragon import OVER, UNDER
 
         d = state.direction
-        direction = "over" if d == OVER else "under" if d == UNDER else "-"
-        return "round %d, target %d %s, turn points %d, scores %s" % (
-            state.round + 1, state.target, direction, state.turn_points, state.scores)
+        target = "none set"  # before the first roll of a turn (state.target is -1)
+        if state.target >= 0:
+            target = "%d %s" % (state.target, "over" if d == OVER else "under" if d == UNDER
+                                else "(direction not chosen)")
+        return "round %d, target %s, turn points %d, scores %s" % (
+            state.round + 1, target, state.turn_points, state.scores)
     return "scores %s" % (state.scores,)
 
 
