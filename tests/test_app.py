@@ -63,6 +63,125 @@ def test_a_shake_rolls_once_for_the_human():
     assert sim.app.phase == app_module._PROMPT and not sim.app.state.is_chance_node()
 
 
+def play_motion(sim, rows):
+    """Motion ``rows`` ((t_ms, x, y, z), a recording or tools/host/motions)
+    from now, the board still in its first and last orientation around it."""
+    sim.board.motion = traces.Replay(rows, sim.clock.now, rest=traces.still_at(rows[-1]),
+                                     lead=traces.still_at(rows[0]))
+
+
+def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once():
+    sim = quiet_sim()
+    start = sim.clock.now
+    play_motion(sim, traces.load("cse590_phone_shake"))  # strong from 340 ms
+    run_until(sim, lambda: sim.app.phase != app_module._PROMPT)
+    assert sim.app.phase == app_module._PREVIEW and not sim.app.state.is_chance_node()
+    assert sim.clock.now - start <= 340 + 100
+    assert sim.app.view.status.text == "Shaking..."
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)  # confirmed: rolling
+    assert sim.app.state.is_chance_node()
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    assert sim.app.state.turn_total > 0 or sim.app.state.turn_player() == 1
+    frames(sim, 150)
+    assert sim.app.phase == app_module._PROMPT
+
+
+@pytest.mark.parametrize("swing", ["cse590_phone_baseball_throw", "cse590_phone_forehand_tennis",
+                                   "cse590_phone_midair_zorro_z"])
+def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing):
+    lines = []
+    sim = Simulation(log=lines.append)
+    sim.human.act = lambda *a: None
+    started(sim)
+    frames(sim, 2)
+    before = sim.app.state.to_bytes()
+    faces = [die.face for die in sim.app.screen.dice]
+    logged = len(lines)
+    play_motion(sim, traces.load(swing))
+    seen = set()
+    for _ in range(200):  # 4 s: the swing and the stillness after it
+        sim.step()
+        seen.add(sim.app.phase)
+        if sim.app.phase == app_module._PREVIEW:
+            faces_during = [die.face for die in sim.app.screen.dice]
+    assert app_module._PREVIEW in seen and app_module._TUMBLE not in seen
+    assert faces_during != faces or len(faces) == 1  # tumbling faces
+    assert sim.app.phase == app_module._PROMPT and sim.app.state.to_bytes() == before
+    assert [die.face for die in sim.app.screen.dice] == faces
+    assert all(die.x == die._top.x and die.y == die._top.y for die in sim.app.screen.dice)
+    assert len(lines) == logged  # nothing happened, nothing logged
+    assert sim.app.view.status.text != "Shaking..."
+
+
+def _at_a_shake_prompt(sim):
+    """Play P1's decisions by its keys (the bot's choice) until a shake
+    would roll something."""
+    from host.keys import keys_for
+
+    end = sim.clock.now + 60_000
+    while not (sim.app.awaiting_human() and sim.app.screen.shake(sim.app.state) is not None):
+        assert sim.clock.now < end
+        if sim.app.awaiting_human() and not sim.keys.busy(sim.clock.now):
+            state = sim.app.state
+            for key in keys_for(sim.app.screen, state, sim.app.screen.computer(state)):
+                sim.keys.tap(key, sim.clock.now)
+                run_until(sim, lambda: not sim.keys.busy(sim.clock.now))
+        sim.step()
+
+
+@pytest.mark.parametrize("game", ["two-dice", "big-pig", "hog", "skunkd", "skunk",
+                                  "skull-dragon"])
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+def test_every_game_puts_its_dice_back_after_a_swing(game, board):
+    players = 3 if game == "skunk" else 2
+    sim = Simulation(board=board, game=game, players=players, seats=(0,) + (1,) * (players - 1),
+                     log=None)
+    sim.human.act = lambda *a: None
+    started(sim)
+    _at_a_shake_prompt(sim)
+    frames(sim, 2)
+    before = sim.app.state.to_bytes()
+    screen = sim.app.screen
+    faces = [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice]
+    play_motion(sim, traces.load("cse590_phone_baseball_throw"))
+    seen = set()
+    for _ in range(200):
+        sim.step()
+        seen.add(sim.app.phase)
+    assert app_module._PREVIEW in seen and app_module._TUMBLE not in seen
+    assert sim.app.state.to_bytes() == before and sim.app.awaiting_human()
+    assert [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice] == faces
+
+
+def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
+    lines = []
+    sim = Simulation(log=lines.append)
+    sim.human.act = lambda *a: None
+    started(sim)
+    play_motion(sim, traces.load("cse590_phone_shake"))
+    run_until(sim, lambda: sim.app.phase == app_module._PREVIEW)
+    sim.keys.tap("A", sim.clock.now)  # A: roll by the button
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    frames(sim, 250)  # the rest of the shake: no second roll
+    rolls = [line for line in lines if line.startswith("P1 rolled")]
+    assert len(rolls) == 1 and "(button;" in rolls[0]
+
+
+@pytest.mark.parametrize("sensitivity, rolls", [(0, 1), (1, 0), (2, 0)])
+def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls):
+    from host import motions
+
+    lines = []
+    sim = Simulation(log=lines.append, shake=sensitivity)
+    sim.human.act = lambda *a: None
+    started(sim)
+    assert sim.app.sensitivity == sensitivity
+    play_motion(sim, motions.gentle_shake(4.0))
+    frames(sim, 150)
+    assert len([line for line in lines if line.startswith("P1 rolled")]) == rolls
+
+
 def test_shake_and_keys_in_the_menu_never_roll():
     sim = Simulation(log=None)
     sim.setup = []  # nobody touches the menu

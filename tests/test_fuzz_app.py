@@ -225,7 +225,8 @@ class Fuzz:
         before_mode, before_phase = app.mode, app.phase
         before = app.state.to_bytes() if app.state is not None else None
         self._player = None
-        if before_mode == app_module._PLAY and before_phase == app_module._PROMPT:
+        if before_mode == app_module._PLAY and before_phase in (app_module._PROMPT,
+                                                                app_module._PREVIEW):
             self._player = app.state.current_player()
         self._pressed = 0
         self.frames += 1
@@ -237,10 +238,14 @@ class Fuzz:
             self.frames, self.clock.now, self.app.mode, self.app.phase, list(self.log))
 
     def _check_roll(self, how):
-        """Called as a tumble starts: only from the prompt, by the seat to act."""
+        """Called as a tumble starts: only from the prompt (or its shake
+        preview, which only a confirmed shake turns into a roll), by the
+        seat to act."""
         app = self.app
         p = self._player
-        ok = app.mode == app_module._PLAY and app.phase == app_module._PROMPT and p is not None
+        ok = app.mode == app_module._PLAY and p is not None and (
+            app.phase == app_module._PROMPT
+            or app.phase == app_module._PREVIEW and how == app_module._BY_SHAKE)
         if ok and (p == CHANCE or app.seats[p]):
             ok = how == app_module._BY_COMPUTER
         elif ok:  # a human seat: its button press or its shake, this frame

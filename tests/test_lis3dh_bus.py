@@ -3,6 +3,7 @@ and the recordings' loader and replay."""
 
 import errno
 import itertools
+import os
 import struct
 
 import adafruit_lis3dh
@@ -390,12 +391,13 @@ def test_load(name, rows, duration_ms, first, last):
 
 
 def test_names():
-    assert set(traces.NAMES) == {
-        "cse590_phone_shake",
-        "cse590_phone_at_rest",
-        "cse590_phone_midair_clockwise_o",
-        "oxford_s6_walking_in_hand",
-    }
+    # Every shipped recording has its CSV, its notes and an expected count.
+    assert set(traces.NAMES) == set(traces.EXPECTED)
+    assert sorted(n + ".csv" for n in traces.NAMES) == sorted(
+        f for f in os.listdir(traces.TRACES_DIR) if f.endswith(".csv"))
+    assert all(os.path.exists(os.path.join(traces.TRACES_DIR, n + ".txt")) for n in traces.NAMES)
+    assert [n for n in traces.NAMES if traces.EXPECTED[n]] == ["cse590_phone_shake",
+                                                              "cse590_phone_shake_2"]
     for name in traces.NAMES:
         assert traces.load(name)
 

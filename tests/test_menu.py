@@ -16,7 +16,8 @@ def lines(m):
 def test_pig_lines_and_params():
     m = Menu()
     assert lines(m) == ["Game: Pig", "6 is bad: off", "Players: 2", "Goal: 100",
-                        "P1: human", "P2: easy", "Coach: off", "Lifetime stats", "Start"]
+                        "P1: human", "P2: easy", "Coach: off", "Shake: normal",
+                        "Lifetime stats", "Start"]
     assert m.params() == {"variant": 0, "six_bad": 0, "players": 2, "goal": 100}
 
 
@@ -36,7 +37,7 @@ def test_games_without_options_or_goal():
     m = Menu()
     m.game = [e[catalog.NAME] for e in catalog.GAMES].index("Skull & Dragon")
     assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: easy",
-                        "Coach: off", "Lifetime stats", "Start"]
+                        "Coach: off", "Shake: normal", "Lifetime stats", "Start"]
     assert m.params() == {"players": 2}
 
 
@@ -48,12 +49,32 @@ def test_changing_game_keeps_players_and_goal_valid():
     m.cursor = 1  # Players
     for _ in range(6):
         m.press(controls.A)
-    assert m.players == 8 and m.size() == 2 + 8 + 3
+    assert m.players == 8 and m.size() == 2 + 8 + 4
     m.cursor = 0
     m.press(controls.A)  # on to Skull & Dragon: 2..4 players
     assert m.entry()[catalog.NAME] == "Skull & Dragon" and m.players == 4
     m.press(controls.A)  # wraps to Pig
     assert m.game == 0 and m.goal == 100 and m.params()["players"] == 4
+
+
+def test_shake_sensitivity_cycles_and_is_kept_in_the_settings():
+    m = Menu()
+    m.cursor = lines(m).index("Shake: normal")
+    assert [m.press(controls.A) or m.line(m.cursor) for _ in range(3)] == [
+        "Shake: firm", "Shake: gentle", "Shake: normal"]
+    m.press(controls.LEFT)
+    assert m.shake == 0 and m.line(m.cursor) == "Shake: gentle"
+    other = Menu()
+    assert other.restore(m.settings()) and other.shake == 0
+
+
+def test_settings_saved_before_the_shake_line_read_as_normal():
+    m = Menu()
+    m.shake = 2
+    old = m.settings()[:14]  # a record from before the Shake line
+    other = Menu()
+    other.shake = 0
+    assert other.restore(old) and other.shake == 1 and other.game == m.game
 
 
 def test_players_wrap_within_the_games_range():
@@ -85,7 +106,8 @@ def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
     sim.step()
     shown = [label.text for label in sim.app.menu_screen.lines]
     assert len(shown) == MENU_LINES and shown[-1] == ">Start"
-    assert shown[-2] == " Lifetime stats" and shown[-3] == " Coach: off"
+    assert shown[-2] == " Lifetime stats" and shown[-3] == " Shake: normal"
+    assert shown[-4] == " Coach: off"
     sim.keys.tap("B", sim.clock.now)  # wraps to the top
     for _ in range(10):
         sim.step()

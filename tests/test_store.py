@@ -286,9 +286,9 @@ def test_settings_round_trip_and_bad_settings_refused():
     assert other.restore(data)
     assert (other.game, other.players, other.six_bad, other.goal, other.coach, other.seats) \
         == (3, 4, 1, 50, 1, [0, 3, 2, 1, 0, 0, 3, 1])
-    for bad in (data[:-1], bytes([99]) + data[1:], data[:2] + bytes([9]) + data[3:],
+    for bad in (data[:-2], bytes([99]) + data[1:], data[:2] + bytes([9]) + data[3:],
                 data[:3] + b"\x00\x07" + data[5:], data[:5] + bytes([4]) + data[6:],
-                data[:13] + b"\x02", None):
+                data[:13] + b"\x02" + data[14:], data[:14] + b"\x03", data + b"\x00", None):
         fresh = Menu()
         assert not fresh.restore(bad)
         assert fresh.settings() == Menu().settings()

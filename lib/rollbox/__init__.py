@@ -15,9 +15,10 @@ class Hardware:
     """What the app needs from a board. ``keys`` is a keypad object or None;
     ``key_map`` gives the logical button of each key number; ``accel`` is an
     ``adafruit_lis3dh.LIS3DH_I2C`` or None; ``shake`` the detector figures
-    (``rollbox.shake``); ``message`` a start-up notice ("" when all is
-    well); ``nvm`` the board's ``microcontroller.nvm`` (saves, settings,
-    stats) or None without one."""
+    per sensitivity (``rollbox.shake``, ``rollbox.hardware.SHAKE``);
+    ``message`` a start-up notice ("" when all is well); ``nvm`` the
+    board's ``microcontroller.nvm`` (saves, settings, stats) or None
+    without one."""
 
     def __init__(self, name, display, keys, key_map, accel, message, shake, nvm=None):
         self.name = name

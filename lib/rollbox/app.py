@@ -41,7 +41,7 @@ import rollbox.engine  # noqa: F401 (every game's rules and screens build on the
 import rollbox.screens  # noqa: F401  they stay loaded, names interned once at power-up)
 from rollbox.controls import START, A, Controls
 from rollbox.dice import Roller
-from rollbox.shake import IDLE, SETTLED, SHAKING, ShakeDetector
+from rollbox.shake import CANCELLED, IDLE, MOVING, NORMAL, SETTLED, SHAKING, ShakeDetector
 from rollbox.view import View
 
 try:
@@ -55,6 +55,7 @@ _OVER = const(2)
 
 _PROMPT = const(0)  # waiting for the seat to act
 _TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
+_PREVIEW = const(2)  # motion at a human prompt, not yet a shake: the dice tumble, nothing rolled
 
 TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 FACE_MS = const(80)  # tumbling faces change this often
@@ -91,14 +92,24 @@ class App:
     it is unloaded: ``Menu.settings()`` bytes, or None), ``resume`` (the
     saved game's record, while the menu offers it), ``coach`` (0/1),
     ``series``, ``stats_ram`` (the lifetime stats record when there is no
-    nvm), ``roller``.
+    nvm), ``roller``, ``sensitivity`` (the shake figures' index in
+    ``hw.shake``, set when a game starts).
+
+    A shake at a human seat's prompt: the dice tumble as soon as the
+    detector sees strong motion (MOVING), before it is a shake, so that the
+    roll feels instant; nothing is applied until the detector confirms the
+    shake (SHAKING: the screen's shake action, then the tumble goes on
+    until SETTLED decides the roll). A swing or a bump (CANCELLED), a
+    button, or the accelerometer failing put the dice back on their faces
+    with nothing rolled. Issue 13.
     """
 
     def __init__(self, hw, roller=None, log=None, now=None, nvm=None, boot_notice=""):
         self.hw = hw
         self.view = View(hw.display)
         self.controls = Controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
-        self.detector = ShakeDetector(*hw.shake)
+        self.detector = ShakeDetector(hw.shake[NORMAL])
+        self.sensitivity = NORMAL  # the menu's Shake line (rollbox.shake.GENTLE..FIRM)
         self.roller = roller or Roller()
         self.log = log
         self.mode = _MENU
@@ -203,6 +214,7 @@ class App:
         if choice is not None:
             self.settings = self.menu_screen.settings()
             self.coach = self.menu.coach
+            self.sensitivity = self.menu.shake
             self.menu = self.menu_screen = None
         return choice
 
@@ -290,6 +302,7 @@ class App:
         the menu's screen and modules go, then ``rollbox.launch`` (loaded
         for the moment) brings the game's in, and the first prompt shows.
         Out of memory on the way, the menu comes back and says so."""
+        self.detector = ShakeDetector(self.hw.shake[self.sensitivity])
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         gc.collect()
@@ -398,11 +411,26 @@ class App:
             self._step_tumble(motion, now)
             return
         s = self.state
+        screen = self.screen
+        if self.phase == _PREVIEW:
+            # A confirmed shake applies the screen's shake action (the tumble
+            # goes on); a cancelled one, a press or a lost accelerometer put
+            # the dice back, and a press then acts.
+            if not pressed:
+                if motion == MOVING:
+                    self._faces(now)
+                    return
+                action = screen.shake(s) if motion == SHAKING else None
+                if action is not None:
+                    self._act(action, now, _BY_SHAKE)
+                    return
+            screen.put_back(s)
+            self._prompt(now)  # armed again once the detector is idle
+            motion = CANCELLED  # the preview's motion is spent
         p = s.current_player()
         if p < 0:  # chance with no seat to start it (e.g. a roll-off)
             self._tumble(now, _BY_COMPUTER)
             return
-        screen = self.screen
         if self.seats[p]:
             if ticks_diff(now, self._since) >= screen.THINK_MS:
                 self._act(screen.computer(s), now, _BY_COMPUTER)
@@ -413,7 +441,13 @@ class App:
             self._armed = True  # a shake must begin inside the prompt
         action = None
         how = _BY_BUTTON
-        if self._armed and motion == SHAKING:
+        if self._armed and motion == MOVING and screen.shake(s) is not None:
+            self.phase = _PREVIEW  # the dice a shake would roll tumble, nothing applied
+            self._face_at = now
+            screen.preview(s)
+            self.view.set_text(self.view.status, "Shaking...")
+            return
+        if self._armed and motion == SHAKING:  # (a stalled frame can skip MOVING)
             action = screen.shake(s)
             how = _BY_SHAKE
         elif pressed:
@@ -457,10 +491,14 @@ class App:
         self._how = how
         self.view.set_text(self.view.status, "Shaking..." if how == _BY_SHAKE else "Rolling...")
 
-    def _step_tumble(self, motion, now):
+    def _faces(self, now):
+        """A tumbling frame: new faces every FACE_MS."""
         if ticks_diff(now, self._face_at) >= 0:
             self.screen.tumble(self.roller)
             self._face_at = ticks_add(now, FACE_MS)
+
+    def _step_tumble(self, motion, now):
+        self._faces(now)
         age = ticks_diff(now, self._since)
         if self._how == _BY_SHAKE and self.accel_ok:
             done = motion == SETTLED or age >= MAX_SHAKE_MS

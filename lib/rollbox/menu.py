@@ -1,6 +1,6 @@
 """The set-up menu: :class:`Menu`, the choices as data (a saved game to
 resume, game, its options, players, seats, human or a computer level, the
-coach, the lifetime stats, start), and :class:`MenuScreen`, the menu on
+coach, the shake sensitivity, the lifetime stats, start), and :class:`MenuScreen`, the menu on
 the display and what a press does there (the lifetime stats screen, a new
 game, the saved one).
 
@@ -15,7 +15,7 @@ Buttons: UP/DOWN (or B on two-button boards) move the cursor; LEFT/RIGHT or
 A change the value under it (a seat goes human, easy, medium, hard and
 round); A on "Start" or START anywhere starts a new game; A (or START) on
 "Resume" resumes the saved one. :meth:`Menu.settings` and
-:meth:`Menu.restore` turn the choices into 14 bytes and back (the settings
+:meth:`Menu.restore` turn the choices into 15 bytes and back (the settings
 record of ``rollbox.store``).
 """
 
@@ -40,10 +40,13 @@ _COACH = const(5)
 _START = const(6)
 _STATS = const(8)
 _RESUME = const(7)
+_SHAKE = const(9)
 START_GAME = const(1)  # press(): a new game
 RESUME = const(2)  # press(): resume the saved game
 STATS = const(3)  # press(): show the lifetime stats
-SETTINGS_BYTES = const(14)
+SETTINGS_BYTES = const(15)
+_OLD_SETTINGS_BYTES = const(14)  # before the Shake line: read as "normal"
+SENSITIVITY_NAMES = ("gentle", "normal", "firm")  # rollbox.shake.GENTLE..FIRM
 SEAT_KINDS = LEVEL_NAMES  # 0 human, then the computer levels of rollbox.bots
 MAX_SEATS = const(8)
 MENU_LINES = const(8)  # lines on show; a longer menu scrolls with the cursor
@@ -56,8 +59,10 @@ class Menu:
     """Menu state: ``game`` (index in ``catalog.GAMES``), ``six_bad`` (0/1),
     ``players``, ``goal`` (points), ``seats`` (list of 0 human or a computer
     level, 1 easy .. 3 hard, for up to 8 seats), ``coach`` (0/1: the odds
-    overlay for human seats), ``cursor`` (line index), ``resume`` (None,
-    or the name of the saved game the first line offers to resume)."""
+    overlay for human seats), ``shake`` (the shake sensitivity,
+    ``rollbox.shake.GENTLE``, ``NORMAL`` or ``FIRM``), ``cursor`` (line
+    index), ``resume`` (None, or the name of the saved game the first line
+    offers to resume)."""
 
     def __init__(self):
         self.game = 0
@@ -66,6 +71,7 @@ class Menu:
         self.goal = 100
         self.seats = [0, 1, 1, 1, 1, 1, 1, 1]
         self.coach = 0
+        self.shake = 1  # rollbox.shake.NORMAL
         self.cursor = 0
         self.resume = None  # type: Optional[str]
 
@@ -83,7 +89,7 @@ class Menu:
         items.append(_PLAYERS)
         if e[catalog.GOALS]:
             items.append(_GOAL)
-        return tuple(items) + (_SEAT,) * self.players + (_COACH, _STATS, _START)
+        return tuple(items) + (_SEAT,) * self.players + (_COACH, _SHAKE, _STATS, _START)
 
     def size(self):
         """Number of lines: the game's items, one per seat, then Start."""
@@ -108,6 +114,8 @@ class Menu:
             return "P%d: %s" % (seat + 1, SEAT_KINDS[self.seats[seat]])
         if kind == _COACH:
             return "Coach: " + ("on" if self.coach else "off")
+        if kind == _SHAKE:
+            return "Shake: " + SENSITIVITY_NAMES[self.shake]
         if kind == _STATS:
             return "Lifetime stats"
         return "Start"
@@ -171,6 +179,8 @@ class Menu:
             self.goal = goals[(goals.index(self.goal) + step) % len(goals)]
         elif kind == _COACH:
             self.coach ^= 1
+        elif kind == _SHAKE:
+            self.shake = (self.shake + step) % len(SENSITIVITY_NAMES)
         else:
             seat = self.cursor - items.index(_SEAT)
             self.seats[seat] = (self.seats[seat] + step) % len(SEAT_KINDS)
@@ -188,15 +198,20 @@ class Menu:
 
     def settings(self):
         """The choices as :data:`SETTINGS_BYTES` bytes: game, six_bad,
-        players, goal (2 bytes, big-endian), the eight seats, coach."""
+        players, goal (2 bytes, big-endian), the eight seats, coach, shake
+        sensitivity."""
         goal = self.goal
         return bytes((self.game, self.six_bad, self.players, goal >> 8, goal & 0xFF)) \
-            + bytes(self.seats) + bytes((self.coach,))
+            + bytes(self.seats) + bytes((self.coach, self.shake))
 
     def restore(self, data):
         """Take the choices of :meth:`settings` bytes. Returns False (and
-        changes nothing) when they are not a valid set for the catalog."""
-        if data is None or len(data) != SETTINGS_BYTES:
+        changes nothing) when they are not a valid set for the catalog.
+        A 14-byte record (saved before the Shake line) reads as "normal"."""
+        if data is None or len(data) not in (SETTINGS_BYTES, _OLD_SETTINGS_BYTES):
+            return False
+        shake = data[14] if len(data) == SETTINGS_BYTES else 1
+        if shake >= len(SENSITIVITY_NAMES):
             return False
         game, six_bad, players = data[0], data[1], data[2]
         if game >= len(catalog.GAMES) or six_bad > 1 or data[13] > 1:
@@ -217,6 +232,7 @@ class Menu:
         self.goal = goal  # a game without goals keeps it; _fit() mends it on a change
         self.seats = list(data[5:5 + MAX_SEATS])
         self.coach = data[13]
+        self.shake = shake
         return True
 
     def _fit(self):

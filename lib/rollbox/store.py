@@ -32,7 +32,7 @@ slots of a region sit in different 4 KB flash pages.
 region        start (+4096)   slot bytes  payload
 ============  ==============  ==========  =========================================
 game          GAME_START 0    256         :func:`pack_game` (at most 244 bytes)
-settings      SETTINGS 256    64          ``rollbox.menu.Menu.settings()`` (14)
+settings      SETTINGS 256    64          ``rollbox.menu.Menu.settings()`` (15)
 stats         STATS_START 512 512         reserved for lifetime stats (kind 3)
 ============  ==============  ==========  =========================================
 

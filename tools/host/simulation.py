@@ -119,11 +119,12 @@ class Keys:
             and now - self._released_at < 2 * FRAME_MS
 
 
-def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None):
+def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1):
     """Logical buttons that set the menu from its defaults to ``game``
     (index in ``rollbox.catalog.GAMES``), the "6 is bad" option, player
     count, seat kinds (0 human, 1..3 a computer level) and goal (None: the
-    game's default), the coach (0/1) and start, with A and B only (the
+    game's default), the coach (0/1), the shake sensitivity (0 gentle, 1
+    normal, 2 firm) and start, with A and B only (the
     two-button boards). Worked out on a real ``Menu``, from ``start`` (the
     app's menu as restored at power-up: settings and a Resume line) or the
     defaults."""
@@ -171,6 +172,9 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None):
         press("B")
     if m.coach != coach:
         press("A")
+    press("B")
+    while m.shake != shake:
+        press("A")
     press("B")  # to "Lifetime stats"
     press("B")
     press("A")  # A on "Start": every board has A (not all have START)
@@ -181,6 +185,7 @@ class Simulation:
     """Set up a host board and the app, then :meth:`run` to a winner.
 
     :param out: folder for frame PNGs (None: keep no frames).
+    :param shake: the menu's shake sensitivity (0 gentle, 1 normal, 2 firm).
     :param nvm: the board's non-volatile memory (a ``microcontroller.ByteArray``
         of the host stand-in), e.g. one carried over from a simulation cut by
         a power cut; None: a blank one for this board. The menu taps
@@ -190,7 +195,8 @@ class Simulation:
 
     def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
                  goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
-                 out=None, log=print, accelerometer=True, start_ms=0, coach=0, nvm=None):
+                 out=None, log=print, accelerometer=True, start_ms=0, coach=0, nvm=None,
+                 shake=1):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
         host_clock.use(host_clock.Clock(start_ms))
@@ -212,7 +218,7 @@ class Simulation:
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
         self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach,
-                               self.app.menu)
+                               self.app.menu, shake)
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0

@@ -1,9 +1,10 @@
 """Real accelerometer recordings (tests/data/traces) and their replay.
 
-`load(name)` reads one recording as ``(t_ms, x, y, z)`` rows: t_ms an int from
-the sensor's nanosecond timestamps, starting at 0; x, y, z in m/s^2 as recorded
-(phones: far beyond a LIS3DH's range, the model saturates them). `Replay` turns
-a recording into a `lis3dh_bus.LIS3DHModel` source. Sources, licences and
+`load(name)` reads one recording (a shipped name or any CSV path) as
+``(t_ms, x, y, z)`` rows: t_ms an int from the sensor's nanosecond
+timestamps, starting at 0; x, y, z in m/s^2 as recorded (phones: far beyond
+a LIS3DH's range, the model saturates them). `Replay` turns a recording
+into a `lis3dh_bus.LIS3DHModel` source. Sources, licences and
 notes are in tests/data/traces/README.md and the .txt beside each file.
 """
 
@@ -19,34 +20,91 @@ TRACES_DIR = os.path.join(
     "traces",
 )
 
-NAMES = (
-    "cse590_phone_shake",
-    "cse590_phone_at_rest",
-    "cse590_phone_midair_clockwise_o",
-    "oxford_s6_walking_in_hand",
-)
+EXPECTED = {
+    "cse590_phone_shake": 1,
+    "cse590_phone_shake_2": 1,
+    "cse590_phone_at_rest": 0,
+    "cse590_phone_midair_clockwise_o": 0,
+    "cse590_phone_midair_counter_clockwise_o": 0,
+    "cse590_phone_midair_s": 0,
+    "cse590_phone_midair_zorro_z": 0,
+    "cse590_phone_backhand_tennis": 0,
+    "cse590_phone_forehand_tennis": 0,
+    "cse590_phone_baseball_throw": 0,
+    "cse590_phone_underhand_bowling": 0,
+    "oxford_s6_walking_in_hand": 0,
+}
+"""Rolls each shipped recording must give (tests/data/traces/README.md)."""
+
+NAMES = tuple(EXPECTED)
+"""The shipped recordings, shakes first."""
 
 REST = (0.0, 0.0, 9.80665)
 """Lying flat and still: 1 g on +z, m/s^2."""
 
 
+def path_of(name):
+    """The CSV of a shipped recording ``name``, or ``name`` itself when it
+    is a path (it has a ``/`` or ends in ``.csv``)."""
+    if "/" in name or os.sep in name or name.endswith(".csv"):
+        return name
+    return os.path.join(TRACES_DIR, name + ".csv")
+
+
+def label(name):
+    """A recording's short name: the file name without ``.csv``."""
+    base = os.path.basename(name)
+    return base[:-4] if base.endswith(".csv") else base
+
+
 @functools.cache
 def load(name):
-    """Read ``tests/data/traces/<name>.csv``; return a tuple of (t_ms, x, y, z).
+    """Read a recording (a shipped name or a CSV path); return a tuple of
+    (t_ms, x, y, z).
 
     Two layouts: the cse590 files have a header ``Sensor, CurrentTimeMs,
     SensorTimestampNano, X, Y, Z`` (50 Hz); the oxford file has none:
     ``timestamp_ns, ax, ay, az, ...`` (100 Hz, first row all zeros, kept).
+
+    :raises ValueError: no such file, no rows, or a row that is not
+        numbers in one of the two layouts (the message names file and row).
     """
-    with open(os.path.join(TRACES_DIR, name + ".csv"), newline="") as f:
-        rows = [row for row in csv.reader(f) if row]
-    if rows[0][0].strip() == "Sensor":  # cse590 header
-        rows = [(row[2], row[3], row[4], row[5]) for row in rows[1:]]
-    t0 = int(rows[0][0])
-    return tuple(
-        ((int(ns) - t0 + 500_000) // 1_000_000, float(x), float(y), float(z))
-        for ns, x, y, z, *_ in rows
-    )
+    path = path_of(name)
+    try:
+        with open(path, newline="") as f:
+            rows = [row for row in csv.reader(f) if row]
+    except OSError as err:
+        raise ValueError("cannot read recording %s: %s" % (path, err.strerror)) from err
+    except (UnicodeDecodeError, csv.Error) as err:
+        raise ValueError("recording %s is not a CSV: %s" % (path, err)) from err
+    first = 0
+    if rows and rows[0][0].strip() == "Sensor":  # cse590 header
+        first = 1
+        rows = [[""] * 6] + [row[2:6] for row in rows[1:]]
+    if len(rows) <= first:
+        raise ValueError("recording %s has no samples" % path)
+    samples = []
+    for n in range(first, len(rows)):
+        try:
+            ns, x, y, z = rows[n][:4]
+            samples.append((int(ns), float(x), float(y), float(z)))
+        except ValueError:
+            raise ValueError("recording %s, row %d: expected a time in ns and x, y, z "
+                             "in m/s^2, got %r" % (path, n + 1, ",".join(rows[n]))) from None
+    t0 = samples[0][0]
+    if any(b[0] < a[0] for a, b in zip(samples, samples[1:])):
+        raise ValueError("recording %s: timestamps go backwards" % path)
+    return tuple(((ns - t0 + 500_000) // 1_000_000, x, y, z) for ns, x, y, z in samples)
+
+
+def still_at(row):
+    """The device lying still in the orientation of sample ``row`` (t_ms, x,
+    y, z): its direction at 1 g (m/s^2); lying flat for an all-zero row."""
+    x, y, z = row[1:4]
+    norm = (x * x + y * y + z * z) ** 0.5
+    if norm == 0:
+        return REST
+    return (x * 9.80665 / norm, y * 9.80665 / norm, z * 9.80665 / norm)
 
 
 class Replay:
@@ -54,18 +112,21 @@ class Replay:
 
     :param samples: (t_ms, x, y, z) rows in time order, e.g. from `load`.
     :param start_ms: the time (ms) at which the first sample plays.
-    :param rest: (x, y, z) m/s^2 before and after the recording; default lying still.
+    :param rest: (x, y, z) m/s^2 after the recording (and before it, unless
+        ``lead`` is given); default lying flat and still.
+    :param lead: (x, y, z) m/s^2 before the recording, or None for ``rest``.
 
-    Before ``start_ms`` and after `end_ms` it returns ``rest``; from ``start_ms``
+    Before ``start_ms`` it returns ``lead``, after `end_ms` ``rest``; from ``start_ms``
     to `end_ms` inclusive, the latest sample at or before ``t_ms - start_ms``
     (sample-and-hold). Times are plain (unwrapped) integer ms.
     """
 
-    def __init__(self, samples, start_ms, rest=REST):
+    def __init__(self, samples, start_ms, rest=REST, lead=None):
         if not samples:
             raise ValueError("empty recording")
         self.start_ms = start_ms
         self.rest = tuple(rest)
+        self.lead = self.rest if lead is None else tuple(lead)
         self._t0 = samples[0][0]
         self._times = [row[0] - self._t0 for row in samples]
         self._values = [tuple(row[1:4]) for row in samples]
@@ -77,6 +138,8 @@ class Replay:
 
     def __call__(self, t_ms):
         """Acceleration (x, y, z) in m/s^2 at ``t_ms``."""
-        if t_ms < self.start_ms or t_ms > self.end_ms:
+        if t_ms < self.start_ms:
+            return self.lead
+        if t_ms > self.end_ms:
             return self.rest
         return self._values[bisect.bisect_right(self._times, t_ms - self.start_ms) - 1]

@@ -16,6 +16,9 @@ The contract, as the app calls it:
   message line).
 - ``shake(state)`` what a shake means now: an action that starts a roll,
   or None (a shake is then ignored).
+- ``preview(state)`` a shake may be starting: the dice it would roll
+  (``shake_dice(state)``, a bitmask of slots) tumble from now, their faces
+  kept; ``put_back(state)`` when it was no shake.
 - ``computer(state)`` the computer seat's action (the game's bot at the
   seat's level, ``rollbox.bots``).
 - ``apply(state, action)`` applies it (the screen may apply a few actions
@@ -59,6 +62,7 @@ class Screen:
         self.group = displayio.Group()
         self.dice = []  # the Die widgets, in slot order
         self.rolling = 0  # bitmask of dice slots tumbling now
+        self._held = b""  # faces and tints before a shake preview
 
     def say(self, text):
         """Put ``text`` on the message line."""
@@ -88,6 +92,10 @@ class Screen:
         Coach line does it on boards without START)."""
         return START
 
+    def shake_dice(self, state):
+        """Bitmask of the dice slots a shake would roll now (every die)."""
+        return (1 << len(self.dice)) - 1
+
     def tumble(self, roller):
         """Random faces and a wobble (pixels) for every tumbling slot."""
         changed = False
@@ -98,6 +106,22 @@ class Screen:
                 changed |= die.move(roller.face() - 3, 3 - roller.face())
         if changed:
             self.view.dirty = True
+
+    def preview(self, state):
+        """A shake may be starting: every die's face and tint kept, the
+        dice a shake would roll set tumbling."""
+        self._held = bytes(die.face for die in self.dice) + bytes(die.tint for die in self.dice)
+        self.rolling = self.shake_dice(state)
+
+    def put_back(self, state):
+        """The preview was no shake: every die home, with the face and tint
+        it had when :meth:`preview` was called."""
+        self.home()
+        held = self._held
+        n = len(self.dice)
+        for i in range(n):
+            if self.dice[i].show(held[i], held[n + i]):
+                self.view.dirty = True
 
     def home(self):
         """Every die back in its place, nothing tumbling."""

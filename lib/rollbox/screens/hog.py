@@ -82,6 +82,10 @@ class HogScreen(Screen):
     def shake(self, state):
         return self.counts[state.turn_player()]
 
+    def shake_dice(self, state):
+        """The dice on show (the seat's count once it has rolled)."""
+        return (1 << self.shown) - 1
+
     def coach(self, state):
         return self.bot.coach(state, self.counts[state.turn_player()])
 

@@ -297,6 +297,20 @@ class SkullDragonScreen(Screen):
             self.say(self._hint(state))
         return None
 
+    def put_back(self, state):
+        """The preview was no shake: the dice home, as the state has them."""
+        self.home()
+        self._show_dice(state)
+        self.view.dirty = True
+
+    def shake_dice(self, state):
+        """The die the shake rolls: the framed one, or the other die when
+        the shake multiplies."""
+        if state.phase == ACCEPT_OR_MULTIPLY:
+            return 1 << (1 - state.first_die)
+        p = state.current_player()
+        return 1 << (DRAGON_DIE if self.picks[p] == DRAGON_DIE else SKULL_DIE)
+
     def apply(self, state, action):
         p = state.turn_player()
         points, phase = state.turn_points, state.phase

@@ -451,6 +451,14 @@ class SkunkdScreen(Screen):
             return ROLL
         return None
 
+    def shake_dice(self, state):
+        """The dice not in the den (nor picked now); all six when none is
+        left ("...and rolling!")."""
+        rest = _ALL & ~state.den_mask
+        if state.phase == PHASE_KEEP:
+            rest &= ~self.pick
+        return rest or _ALL
+
     # -- actions -------------------------------------------------------------
 
     def apply(self, state, action):
