@@ -233,3 +233,59 @@ def test_profile_figures_are_ordered_gentle_to_firm():
     starts = [f[0] for f in hardware.SHAKE]
     bands = [f[1] for f in hardware.SHAKE]
     assert starts == sorted(starts) and bands == sorted(bands) and len(hardware.SHAKE) == 3
+
+
+# -- tools/bench_shake and the recordings it reads -------------------------------
+
+def _bench(*args):
+    import os
+    import subprocess
+    import sys
+
+    tool = os.path.join(os.path.dirname(os.path.dirname(os.path.abspath(__file__))),
+                        "tools", "bench_shake")
+    return subprocess.run([sys.executable, tool, *args], capture_output=True, text=True,
+                          timeout=300)
+
+
+def test_bench_shake_takes_a_csv_path_and_judges_it(tmp_path):
+    # A header-less recording of the layout the oxford file has: 100 Hz, ns.
+    path = tmp_path / "my_take.csv"
+    rows = motions.shake(5.0, 2.0, 30.0)
+    path.write_text("".join("%d,%r,%r,%r\n" % (t * 1_000_000, x, y, z) for t, x, y, z in rows))
+    run = _bench(str(path), "--expect", "1", "--profile", "cpb_gizmo")
+    assert run.returncode == 0, run.stderr
+    lines = run.stdout.splitlines()
+    assert lines[1].startswith("my_take rolls=1 latency_ms=") and "settle_ms=" in lines[1]
+    assert any(line.startswith("# adafruit_lis3dh shake()") for line in lines)
+    assert lines[-1] == "1 passed, 0 failed"
+    run = _bench(str(path), "--expect", "0")
+    assert run.returncode == 1 and run.stdout.splitlines()[-1] == "0 passed, 1 failed"
+
+
+def test_bench_shake_on_the_shipped_recordings_passes_all_twelve():
+    run = _bench("--frame-ms", "10")
+    assert run.returncode == 0 and run.stdout.splitlines()[-1] == "12 passed, 0 failed"
+
+
+@pytest.mark.parametrize("text, says", [
+    ("", "has no samples"),
+    ("0,0,0,9.8\n10000000,nan,0,9.8\n", "row 2: expected a time in ns"),
+    ("0,0,0,9.8\n10000000,0,0\n", "row 2: expected a time in ns"),
+    ("1000,0,0,9.8\n1010,30,0,9.8\n", "times must be in ns"),
+    ("0,0,0,9.8\n0,0,0,9.8\n", "go backwards or repeat"),
+    ("Sensor, CurrentTimeMs, SensorTimestampNano, X, Y, Z\nandroid,1,2\n", "got 'android,1,2'"),
+])
+def test_a_bad_recording_is_refused_with_a_clear_error(tmp_path, text, says):
+    path = tmp_path / "bad.csv"
+    path.write_text(text)
+    with pytest.raises(ValueError, match=says):
+        traces.load(str(path))
+    run = _bench(str(path))
+    assert run.returncode == 2 and says in run.stderr and "Traceback" not in run.stderr
+
+
+def test_a_spreadsheets_byte_order_mark_is_skipped(tmp_path):
+    path = tmp_path / "bom.csv"
+    path.write_bytes(b"\xef\xbb\xbf0,0,0,9.8\n10000000,0,0,9.8\n")
+    assert traces.load(str(path)) == ((0, 0.0, 0.0, 9.8), (10, 0.0, 0.0, 9.8))

@@ -11,6 +11,7 @@ notes are in tests/data/traces/README.md and the .txt beside each file.
 import bisect
 import csv
 import functools
+import math
 import os
 
 TRACES_DIR = os.path.join(
@@ -62,38 +63,46 @@ def load(name):
     """Read a recording (a shipped name or a CSV path); return a tuple of
     (t_ms, x, y, z).
 
-    Two layouts: the cse590 files have a header ``Sensor, CurrentTimeMs,
-    SensorTimestampNano, X, Y, Z`` (50 Hz); the oxford file has none:
-    ``timestamp_ns, ax, ay, az, ...`` (100 Hz, first row all zeros, kept).
+    Two layouts (tests/data/traces/README.md): the cse590 files have a
+    header ``Sensor, CurrentTimeMs, SensorTimestampNano, X, Y, Z`` (50 Hz);
+    the oxford file has none: ``timestamp_ns, ax, ay, az, ...`` (100 Hz,
+    first row all zeros, kept). Times in ns, accelerations in m/s²; a
+    spreadsheet's byte-order mark is skipped.
 
-    :raises ValueError: no such file, no rows, or a row that is not
-        numbers in one of the two layouts (the message names file and row).
+    :raises ValueError: no such file, no rows, a row that is not finite
+        numbers in one of the two layouts (the message names file and row),
+        timestamps that go backwards or repeat, or samples not 1-1000 ms
+        apart (the median step: times in ms or s instead of ns).
     """
     path = path_of(name)
     try:
-        with open(path, newline="") as f:
+        with open(path, newline="", encoding="utf-8-sig") as f:
             rows = [row for row in csv.reader(f) if row]
     except OSError as err:
         raise ValueError("cannot read recording %s: %s" % (path, err.strerror)) from err
     except (UnicodeDecodeError, csv.Error) as err:
         raise ValueError("recording %s is not a CSV: %s" % (path, err)) from err
-    first = 0
-    if rows and rows[0][0].strip() == "Sensor":  # cse590 header
-        first = 1
-        rows = [[""] * 6] + [row[2:6] for row in rows[1:]]
+    first = 1 if rows and rows[0][0].strip() == "Sensor" else 0  # the cse590 header
     if len(rows) <= first:
         raise ValueError("recording %s has no samples" % path)
     samples = []
     for n in range(first, len(rows)):
         try:
-            ns, x, y, z = rows[n][:4]
-            samples.append((int(ns), float(x), float(y), float(z)))
+            ns, x, y, z = rows[n][2:6] if first else rows[n][:4]
+            row = (int(ns), float(x), float(y), float(z))
+            if not all(math.isfinite(v) for v in row[1:]):
+                raise ValueError
+            samples.append(row)
         except ValueError:
             raise ValueError("recording %s, row %d: expected a time in ns and x, y, z "
                              "in m/s^2, got %r" % (path, n + 1, ",".join(rows[n]))) from None
+    steps = sorted(b[0] - a[0] for a, b in zip(samples, samples[1:]))
+    if steps and steps[0] <= 0:
+        raise ValueError("recording %s: timestamps go backwards or repeat" % path)
+    if steps and not 1_000_000 <= steps[len(steps) // 2] <= 1_000_000_000:
+        raise ValueError("recording %s: samples %d ns apart; times must be in ns, "
+                         "1-1000 ms apart" % (path, steps[len(steps) // 2]))
     t0 = samples[0][0]
-    if any(b[0] < a[0] for a, b in zip(samples, samples[1:])):
-        raise ValueError("recording %s: timestamps go backwards" % path)
     return tuple(((ns - t0 + 500_000) // 1_000_000, x, y, z) for ns, x, y, z in samples)
 
 
