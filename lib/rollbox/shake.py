@@ -46,6 +46,11 @@ the float detector before issue 13 made 80).
 from adafruit_ticks import ticks_diff
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
+
 IDLE = const(0)
 MOVING = const(1)
 SHAKING = const(2)
@@ -96,7 +101,7 @@ class ShakeDetector:
         self._gap = int(500 / min_hz)  # ms: half a period of the slowest shake
         self._tau = int(159.15 / gravity_hz)  # ms: 1 / (2 pi f)
         self.state = IDLE
-        self._g = None  # gravity per axis, 1/256 cm/s² (from the first sample)
+        self._g = None  # type: Any  # gravity per axis, 1/256 cm/s² (from the first sample)
         self._sign = bytearray(3)  # per axis: 0 inside the band so far, 1 above, 2 below
         self._count = bytearray(3)  # chained reversals per axis (capped at 255)
         self._rev = [0, 0, 0]  # ms of each axis's last reversal (or first excursion)
