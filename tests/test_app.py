@@ -153,6 +153,27 @@ def test_every_game_puts_its_dice_back_after_a_swing(game, board):
     assert [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice] == faces
 
 
+def test_a_refused_shake_puts_the_dice_back_once_and_says_why():
+    sim = quiet_sim()
+    before = sim.app.state.to_bytes()
+    faces = [die.face for die in sim.app.screen.dice]
+    tries = []
+
+    def illegal(state):
+        tries.append(sim.app.phase)
+        return 99  # no Pig action: the rules refuse it (ValueError)
+
+    sim.app.screen.shake = illegal
+    play_motion(sim, traces.load("cse590_phone_shake"))
+    run_until(sim, lambda: sim.app.phase == app_module._PREVIEW)
+    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    frames(sim, 250)  # the rest of the shake
+    assert sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT
+    assert [die.face for die in sim.app.screen.dice] == faces
+    assert sim.app.view.message.text  # the refusal, said
+    assert tries == [app_module._PROMPT, app_module._PREVIEW]  # may it preview? the action, once
+
+
 def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
     lines = []
     sim = Simulation(log=lines.append)

@@ -423,7 +423,9 @@ class App:
                 action = screen.shake(s) if motion == SHAKING else None
                 if action is not None:
                     self._act(action, now, _BY_SHAKE)
-                    return
+                    if self.phase != _PREVIEW:
+                        return
+                    # refused (the screen said why): the dice go back below
             screen.put_back(s)
             self._prompt(now)  # armed again once the detector is idle
             motion = CANCELLED  # the preview's motion is spent
