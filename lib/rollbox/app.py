@@ -435,6 +435,7 @@ class App:
             return
         if self.seats[p]:
             if ticks_diff(now, self._since) >= screen.THINK_MS:
+                gc.collect()  # the bot's search wants the heap in one piece
                 self._act(screen.computer(s), now, _BY_COMPUTER)
             elif pressed and screen.ASIDE:
                 self._human_aside(pressed, now)
