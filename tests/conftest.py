@@ -40,3 +40,56 @@ def stores(nvm):
 
     game = store.open_region(nvm, store.KIND_GAME)
     return None if game is None else (game, store.open_region(nvm, store.KIND_SETTINGS))
+
+
+def run_until(sim, condition, limit_ms=120_000):
+    """Step ``sim`` (a ``host.simulation.Simulation``) frame by frame until
+    ``condition()`` holds.
+
+    :raises AssertionError: not within ``limit_ms`` of host time.
+    """
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def press(sim, name, frames=2):
+    """Tap ``name`` ("A", "START", ...) once the keys are free, through the
+    board's keypad stand-in, then step until it is let go and ``frames``
+    frames more."""
+    run_until(sim, lambda: not sim.keys.busy())
+    sim.keys.tap(name, sim.clock.now)
+    run_until(sim, lambda: not sim.keys.busy())
+    for _ in range(frames):
+        sim.step()
+
+
+def burst(sim, names, gap_ms=30):
+    """Tap every button of ``names`` inside ONE frame of the app: the app
+    stalls while the keypad stand-in's scanner sees each key down for
+    ``gap_ms`` and up for ``gap_ms`` (a slow refresh or a computer's
+    decision on a board), then one app step takes them all."""
+    keys = sim.hw.keys
+    for name in names:
+        n = sim.hw.key_map.index(sim.keys._bits[name])
+        keys._press(n)
+        sim.clock.advance(gap_ms)
+        keys._release(n)
+        sim.clock.advance(gap_ms)
+    sim.step()
+
+
+def hold(sim, names, ms):
+    """Hold the buttons ``names`` down together for ``ms`` of frames, then
+    let them go (one frame more)."""
+    keys = sim.hw.keys
+    numbers = [sim.hw.key_map.index(sim.keys._bits[name]) for name in names]
+    for n in numbers:
+        keys._press(n)
+    end = sim.clock.now + ms
+    while sim.clock.now < end:
+        sim.step()
+    for n in numbers:
+        keys._release(n)
+    sim.step()

@@ -1,5 +1,5 @@
 """The coach overlay in the app: on from the menu's Coach line, toggled by
-START at a human seat's prompt and remembered for the next game, hidden
+the pause screen and remembered for the next game, hidden
 while a computer seat thinks, its lines those of the game's bot, at most 26
 characters, in every game."""
 import pytest
@@ -7,6 +7,7 @@ import pytest
 from host.simulation import GAMES, Simulation
 from rollbox import app as app_module
 from rollbox.bots import COACH_CHARS
+from conftest import press
 
 
 def run_until(sim, condition, limit_ms=120_000):
@@ -42,19 +43,22 @@ def menu_lines(sim):
     return [m.line(i) for i in range(m.size())]
 
 
-def test_start_toggles_the_coach_and_the_next_game_remembers():
+def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
     sim = Simulation(game="pig", seats=(0, 3), log=None)
     sim.human.act = lambda *a: None
     run_until(sim, lambda: asked(sim))
     assert shown(sim) is None
-    tap(sim, "START")
+    for name in ("START", "B", "A", "START"):  # pause, to Coach, on, back
+        press(sim, name)
     run_until(sim, lambda: shown(sim) is not None)
     assert sim.app.coach == 1 and sim.app.phase == app_module._PROMPT
-    assert sim.app.state.turn_total == 0  # START only toggled: no roll
-    tap(sim, "START")
+    assert sim.app.state.turn_total == 0  # only toggled: no roll
+    for name in ("START", "B", "A", "START"):
+        press(sim, name)
     run_until(sim, lambda: shown(sim) is None)
     assert sim.app.coach == 0
-    tap(sim, "START")
+    for name in ("START", "B", "A", "START"):
+        press(sim, name)
     run_until(sim, lambda: shown(sim) is not None)
     sim.app._to_menu()  # back at the menu: its Coach line is on
     assert sim.app.menu.coach == 1 and "Coach: on" in menu_lines(sim)
@@ -82,7 +86,7 @@ def test_skunk_start_stays_a_sit_key_at_a_big_table():
     sim = Simulation(game="skunk", players=6, seats=(0,) * 6, log=None)
     sim.human.act = lambda *a: None
     run_until(sim, lambda: asked(sim))
-    assert sim.app.screen.coach_key() == 0
+    assert sim.app.screen.pause_key() == 0
 
 
 @pytest.mark.parametrize("game", GAMES)

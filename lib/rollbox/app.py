@@ -39,7 +39,7 @@ import games  # noqa: F401 (resident: see below)
 import rollbox
 import rollbox.engine  # noqa: F401 (every game's rules and screens build on these two:
 import rollbox.screens  # noqa: F401  they stay loaded, names interned once at power-up)
-from rollbox.controls import START, A, Controls
+from rollbox.controls import PAUSE, START, A, Controls
 from rollbox.dice import Roller
 from rollbox.shake import CANCELLED, IDLE, MOVING, NORMAL, SETTLED, SHAKING, ShakeDetector
 from rollbox.view import View
@@ -49,9 +49,13 @@ try:
 except ImportError:
     pass
 
-_MENU = const(0)
-_PLAY = const(1)
-_OVER = const(2)
+MENU = const(0)  # the app's modes (``App.mode``)
+PLAY = const(1)
+OVER = const(2)
+PAUSED = const(3)  # the pause screen over a game (``rollbox.pause``)
+_MENU = MENU
+_PLAY = PLAY
+_OVER = OVER
 
 _PROMPT = const(0)  # waiting for the seat to act
 _TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
@@ -133,6 +137,10 @@ class App:
         self.notice = hw.message
         self.notice_display = False
         self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
+        self.pause = None  # type: Any  # rollbox.pause.PauseScreen while paused
+        self._pause_wanted = False  # paused during a roll: the pause opens when it settles
+        self._paused_at = 0
+        self._before_pause = ()  # type: Tuple[str, ...]  # modules loaded when it paused
         self._since = 0
         self._face_at = 0
         self._how = _BY_BUTTON
@@ -169,8 +177,10 @@ class App:
         tried once more; if it fails again the player is told and the game
         goes on from that saved state.
         """
-        pressed = self.controls.buttons(now)
-        if self.controls.held_at_start and self.mode == _MENU and not self._told_held:
+        controls = self.controls
+        controls.poll(now)
+        pressed = controls.press()
+        if controls.held_at_start and self.mode == _MENU and not self._told_held:
             self._told_held = True
             self._say("Key held at start: let go")
         motion = self._sample(now)
@@ -183,16 +193,27 @@ class App:
             seed.seed_from_input(now, x, y, z)
             self._unseeded = False
             rollbox.unload("rollbox.seed")
-        self._acting = False
-        try:
-            self._dispatch(pressed, motion, now)
-        except MemoryError:
-            self._recover(pressed, motion, now)
+        self._frame(pressed, motion, now)
+        pressed = controls.press()
+        while pressed:  # the frame's other presses, in order, each as in a frame of its own
+            if self.mode == _PLAY and self.phase == _TUMBLE:
+                self._pause_wanted |= self._pauses(pressed)  # others: no press acts in a roll
+            else:
+                self._frame(pressed, motion, now)
+            pressed = controls.press()
         if self.view.refresh() is None:  # the display raised: say so when it works again
             self.notice_display = True
         elif self.notice_display:
             self.notice_display = False
             self._say("Display error: redrawn")
+
+    def _frame(self, pressed, motion, now):
+        """The app's work for one press (or none) at ``now``."""
+        self._acting = False
+        try:
+            self._dispatch(pressed, motion, now)
+        except MemoryError:
+            self._recover(pressed, motion, now)
 
     def _dispatch(self, pressed, motion, now):
         if self.mode == _MENU:
@@ -201,7 +222,9 @@ class App:
                 self._play(choice, now)
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
-        elif pressed & (A | START):  # the game is over: back to the menu
+        elif self.mode == PAUSED:
+            self._step_pause(pressed, now)
+        elif pressed & (A | START | PAUSE):  # the game is over: back to the menu
             self._to_menu()
 
     def _step_menu(self, pressed):
@@ -293,6 +316,7 @@ class App:
         """Game over (A): the game and everything it loaded go, the menu comes back."""
         self.game = self.state = self.screen = self._saved = self.save_slots = None
         self.save_head = b""
+        self._pause_wanted = False
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()
@@ -400,14 +424,70 @@ class App:
             v.set_text(v.status, self.screen.status(s, self.accel_ok))
         v.show_coach(self.screen.coach(s) if self.coach and p >= 0 and not self.seats[p] else None)
 
-    def _toggle_coach(self):
-        """START at a human seat's prompt: the coach overlay on or off,
-        remembered for the next game (the menu's Coach line)."""
-        self.coach ^= 1
+    # -- pause -----------------------------------------------------------------
+
+    def _pauses(self, pressed):
+        """True when ``pressed`` (one press) opens the pause screen in play:
+        the A+B chord, or START where the screen leaves it free."""
+        return pressed == PAUSE or (pressed == START and self.screen.pause_key() == START)
+
+    def _pause(self, now):
+        """The game waits under the pause screen (``rollbox.pause``, loaded
+        now and unloaded when play goes on)."""
+        self._pause_wanted = False
+        self._before_pause = rollbox.loaded()
+        gc.collect()
+        try:
+            from rollbox.pause import PauseScreen
+
+            self.pause = PauseScreen(self)
+        except MemoryError:
+            self.pause = None
+            rollbox.unload_new(self._before_pause)
+            self._say("Out of memory: no pause")
+            return
+        self.mode = PAUSED
+        self._paused_at = now
+
+    def _step_pause(self, pressed, now):
+        """A press on the pause screen: the game goes on where it was
+        (its clocks moved on by the pause: a computer thinks on), or, the
+        player having confirmed, it is saved as it stands and the menu
+        comes back offering to resume it."""
+        if not pressed:
+            return
+        done = self.pause.press(pressed)
+        if done is None:
+            return
+        from rollbox.pause import QUIT
+
+        self.pause.close()
+        self.pause = None
+        rollbox.unload_new(self._before_pause)
+        self.mode = _PLAY
+        if done == QUIT:
+            self._quit()
+            return
+        waited = ticks_diff(now, self._paused_at)
+        self._since = ticks_add(self._since, waited)
+        self._face_at = ticks_add(self._face_at, waited)
+        self.detector.reset()
+        self._armed = False  # a shake must begin after the pause
         self._draw_prompt()
+
+    def _quit(self):
+        """Quit to the menu mid-game: the game saved as it stands (the
+        turn so far included), offered by the menu's Resume line."""
+        self._save_game()
+        if self.save_head:
+            self.resume = self.save_head + self.state.to_bytes()
+            self.taken = (self.index, self.game.params, self.seats)
+        self._log("quit to menu", ENDED)
+        self._to_menu()
 
     def _step_play(self, pressed, motion, now):
         if self.phase == _TUMBLE:
+            self._pause_wanted |= self._pauses(pressed)
             self._step_tumble(motion, now)
             return
         s = self.state
@@ -429,6 +509,9 @@ class App:
             screen.put_back(s)
             self._prompt(now)  # armed again once the detector is idle
             motion = CANCELLED  # the preview's motion is spent
+        if self._pauses(pressed):
+            self._pause(now)
+            return
         p = s.current_player()
         if p < 0:  # chance with no seat to start it (e.g. a roll-off)
             self._tumble(now, _BY_COMPUTER)
@@ -454,13 +537,8 @@ class App:
             action = screen.shake(s)
             how = _BY_SHAKE
         elif pressed:
-            key = screen.coach_key()
-            if pressed & key:
-                self._toggle_coach()
-                pressed &= ~key
-            if pressed:
-                action = screen.press(s, pressed)
-                self._draw_prompt()
+            action = screen.press(s, pressed)
+            self._draw_prompt()
         if action is not None:
             self._act(action, now, how)
 
@@ -538,6 +616,8 @@ class App:
         if s.turn_player() != self._turn:
             self._save_game()
         self._prompt(now)
+        if self._pause_wanted:
+            self._pause(now)
 
     # -- drawing -------------------------------------------------------------
 

@@ -1,8 +1,22 @@
-"""Controls: `keypad` events -> logical buttons, one bitmask per frame.
+"""Controls: `keypad` events -> logical presses, queued in order.
 
 The board profile (``rollbox.hardware``) says which key number is which
 logical button; the app only sees :data:`A`, :data:`B`, :data:`START`,
-:data:`SELECT` and the directions. Debouncing is the `keypad` module's.
+:data:`SELECT`, the directions and :data:`PAUSE`. Debouncing is the
+`keypad` module's.
+
+Every press counts (issue 14): each key-down event becomes one logical
+press in a queue that the app takes one at a time, in order, even when a
+slow frame (a refresh, a computer's decision) lets several arrive at once;
+two keys pressed together each act.
+
+The pause chord: A and B held together for :data:`HOLD_MS` is a
+:data:`PAUSE` press (the pause screen; on boards with START, START opens
+it too). On a board without START (Circuit Playground Bluefruit) A and B
+are the only buttons, so a press of either waits until it is known not to
+be the chord: it acts when released, or once held :data:`CHORD_MS` alone;
+the other pressed within that time makes a chord, and a chord let go
+before :data:`HOLD_MS` acts as the two presses, in the order pressed.
 """
 
 from adafruit_ticks import ticks_diff
@@ -16,12 +30,17 @@ UP = const(16)
 DOWN = const(32)
 LEFT = const(64)
 RIGHT = const(128)
-NAMES = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT")
+PAUSE = const(256)  # not a key: A+B held (or START, the app decides)
+NAMES = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT", "PAUSE")
 STARTUP_MS = const(150)  # a press reported this soon after start was held at power-up
+CHORD_MS = const(80)  # no START: A or B waits this long for the other (a chord)
+HOLD_MS = const(1000)  # A and B held together this long: PAUSE
+QUEUE = const(16)  # presses kept between two takes (more are dropped, counted)
+_AB = const(3)
 
 
 class Controls:
-    """Drains a keypad object's event queue each frame.
+    """Drains a keypad object's event queue into a queue of logical presses.
 
     A key held through power-up is reported by the scanner's first scan as
     a press: such presses (timestamped within :data:`STARTUP_MS` of the
@@ -31,6 +50,10 @@ class Controls:
     :param keys: a ``keypad.Keys`` / ``ShiftRegisterKeys`` (or None: no buttons).
     :param key_map: tuple, logical button bit for each key number.
     :param now: ``ticks_ms()`` when the keys were made (the start).
+
+    Attributes: ``held`` (logical buttons down now), ``held_at_start``,
+    ``dropped`` (presses lost to a full queue: :data:`QUEUE` in one frame,
+    or the keypad's own queue overflowing).
     """
 
     def __init__(self, keys, key_map, now=0):
@@ -38,39 +61,104 @@ class Controls:
         self._map = key_map
         self._start = now
         self._starting = True
-        self.held = 0  # logical buttons down now
-        self.held_at_start = 0  # logical buttons held through power-up
+        self.held = 0
+        self.held_at_start = 0
+        self.dropped = 0
+        self._queue = [0] * QUEUE  # a ring of logical presses (no allocation per press)
+        self._head = 0
+        self._count = 0
+        # Boards without START: A/B presses wait (first, second: in press order).
+        self._defer = START not in key_map and A in key_map and B in key_map
+        self._first = self._second = 0
+        self._first_at = 0
+        self._chord_at = -1  # ticks when A and B were both down (-1: not a chord)
+        self._swallow = 0  # keys whose release ends a chord that paused: no press
         if keys is not None:
             import keypad
 
             self._event = keypad.Event()  # reused: no allocation per event
 
-    def buttons(self, now=None):
-        """Logical buttons whose press arrived since the last call (bitmask).
-        Events for unmapped keys are dropped; an overflowed queue has its flag
-        reset (the lost events are gone; held state resyncs on release).
-        ``now`` (``ticks_ms()``) ends the start-up window once it is past."""
+    def poll(self, now):
+        """Take the keypad's events into the press queue, and the presses
+        time decides (``now``: ``ticks_ms()``): a pending A/B held alone
+        :data:`CHORD_MS`, the chord held :data:`HOLD_MS`. Events for
+        unmapped keys are dropped; an overflowed keypad queue has its flag
+        reset (the lost events are counted in ``dropped``; held state
+        resyncs on release)."""
         keys = self._keys
         if keys is None:
-            return 0
-        if self._starting and now is not None and ticks_diff(now, self._start) >= STARTUP_MS:
+            return
+        if self._starting and ticks_diff(now, self._start) >= STARTUP_MS:
             self._starting = False  # later presses are presses, whatever the clock says
-        pressed = 0
         event = self._event
         events = keys.events
         while events.get_into(event):
             n = event.key_number
-            if n >= len(self._map):
-                continue
-            bit = self._map[n]
-            if event.pressed:
-                self.held |= bit
-                if self._starting and ticks_diff(event.timestamp, self._start) < STARTUP_MS:
-                    self.held_at_start |= bit  # held through power-up: not a press
-                else:
-                    pressed |= bit
-            else:
-                self.held &= ~bit
+            if n < len(self._map):
+                self._key(self._map[n], event.pressed, event.timestamp)
         if events.overflowed:
+            self.dropped += 1
             events.clear()  # the queue is empty now; clear() resets the flag
-        return pressed
+        if self._chord_at >= 0:
+            if ticks_diff(now, self._chord_at) >= HOLD_MS:
+                self._chord_at = -1
+                self._first = self._second = 0
+                self._swallow = _AB
+                self._push(PAUSE)
+        elif self._first and ticks_diff(now, self._first_at) >= CHORD_MS:
+            self._flush()  # held alone: it acts
+
+    def press(self):
+        """The next logical press (a bit above), oldest first; 0 when none."""
+        if not self._count:
+            return 0
+        bit = self._queue[self._head]
+        self._head = (self._head + 1) % QUEUE
+        self._count -= 1
+        return bit
+
+    def clear(self):
+        """Forget the presses not yet taken."""
+        self._count = 0
+
+    def _push(self, bit):
+        if self._count == QUEUE:
+            self.dropped += 1
+            return
+        self._queue[(self._head + self._count) % QUEUE] = bit
+        self._count += 1
+
+    def _flush(self):
+        """The pending A/B presses act, in the order they were pressed."""
+        if self._first:
+            self._push(self._first)
+        if self._second:
+            self._push(self._second)
+        self._first = self._second = 0
+
+    def _key(self, bit, pressed, t):
+        if not pressed:
+            self.held &= ~bit
+            if bit & _AB:
+                self._chord_at = -1
+                if self._swallow & bit:
+                    self._swallow &= ~bit  # the chord paused: its keys do nothing more
+                elif (self._first | self._second) & bit:
+                    self._flush()  # a tap, or a chord let go early: the presses act
+            return
+        self.held |= bit
+        if self._starting and ticks_diff(t, self._start) < STARTUP_MS:
+            self.held_at_start |= bit  # held through power-up: not a press
+            return
+        if bit & _AB and self.held & _AB == _AB:
+            self._chord_at = t  # the pause chord begins
+            if self._first and not self._first & bit:
+                self._second = bit
+                return
+        if self._defer and bit & _AB:
+            self._flush()
+            self._first = bit
+            self._first_at = t
+            return
+        self._flush()  # order: a pending press came first
+        self._push(bit)

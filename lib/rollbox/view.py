@@ -275,6 +275,7 @@ class View:
         self.coach = None  # the coach panel (a Group), made when first shown
         self.coach_lines = ()  # type: tuple
         self.screen = None  # the menu's or a game's group
+        self.overlay = None  # the pause panel's group while it shows
         self.dirty = True
         self.label_updates = 0  # text lines whose text changed
         self._lines = 0  # ... since the last refresh
@@ -323,6 +324,17 @@ class View:
         if self.coach is None or self.coach.hidden:
             return None
         return (self.coach_lines[0].text, self.coach_lines[1].text)
+
+    def show_overlay(self, group):
+        """``group`` (the pause panel: it covers the layout) over everything,
+        or the one shown taken away (None); the next refresh redraws the
+        whole display once."""
+        if self.overlay is not None:
+            self.root.remove(self.overlay)
+        self.overlay = group
+        if group is not None:
+            self.root.append(group)
+        self._full_refresh()
 
     def show_screen(self, group):
         """``group`` (the menu's or a game's; None for none) replaces the

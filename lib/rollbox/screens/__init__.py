@@ -28,8 +28,8 @@ The contract, as the app calls it:
   seat must decide (or the game ends); returns the message.
 - ``result(state)`` the title line when the game is over.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
-  (the bot module's ``coach``); ``coach_key()`` the button that toggles it
-  (START, 0 where the screen needs START itself).
+  (the bot module's ``coach``); ``pause_key()`` the button that opens the
+  pause screen (START, 0 where the screen needs START itself).
 """
 
 import displayio
@@ -87,9 +87,9 @@ class Screen:
         player's move for the seat to act (``bot.coach``)."""
         return self.bot.coach(state)
 
-    def coach_key(self):
-        """The button that toggles the coach overlay in play (the menu's
-        Coach line does it on boards without START)."""
+    def pause_key(self):
+        """The button that opens the pause screen in play (START; A and B
+        held together for 1 s open it on every board)."""
         return START
 
     def shake_dice(self, state):

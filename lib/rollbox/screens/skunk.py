@@ -256,8 +256,9 @@ class SkunkScreen(Screen):
             return "P%d %s" % (p + 1, "Shake/A:roll" if accel_ok else "A:roll")
         return "A:sit P%d B:next%s" % (item + 1, " Shake:roll" if accel_ok else "")
 
-    def coach_key(self):
-        """START toggles the coach, unless it is P6's sit key here."""
+    def pause_key(self):
+        """START opens the pause screen, unless it is P6's sit key here
+        (then A and B held together for 1 s do)."""
         return 0 if self._keys and len(self.seats) > 5 else START
 
     # -- input ---------------------------------------------------------------

@@ -1,0 +1,168 @@
+"""The pause screen (issue 14): Resume, Coach on/off, Rules and keys, Quit
+to menu (which asks first), over the game, which waits (a computer's turn
+too). START opens it on boards with START, A and B held together for 1 s
+on any board (``rollbox.controls.PAUSE``).
+
+Keys here: UP/DOWN or B move the cursor, A chooses, START (or the chord
+again) goes back to the game. "Rules and keys" shows the game's help page
+(``rollbox.help.<screen module>.lines``, loaded for the moment) a page at
+a time: B or DOWN the next page, UP the one before, A or START back.
+
+Loaded when the game pauses and unloaded when it goes on (``rollbox.app``):
+a full-screen panel of text lines, about 2 KB of heap on 160x128 and 4 KB
+on 240x240, none of it while playing.
+
+Depends on: displayio, vectorio, rollbox.view, rollbox.catalog (for the
+help module's name, loaded for the moment).
+"""
+
+import displayio
+import vectorio
+from micropython import const
+
+import rollbox
+from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
+from rollbox.view import DIM, INK, WARN, label
+
+try:
+    from typing import Any  # noqa: F401 (used in type comments)
+except ImportError:
+    pass
+
+RESUME = const(1)  # press(): back to the game
+QUIT = const(2)  # press(): to the menu (the player said yes)
+_BG = const(0x102A18)  # darker than the felt: the game is behind it
+_ITEMS = ("Resume", "Coach", "Rules and keys", "Quit to menu")
+_COACH = const(1)
+_HELP = const(2)
+_QUIT = const(3)
+_MENU = const(0)  # what the panel shows: the items, a help page, the question
+_PAGE = const(1)
+_ASK = const(2)
+_BACK = START | PAUSE
+
+
+class PauseScreen:
+    """The pause panel over ``app``'s game (a ``rollbox.app.App`` in play:
+    its ``view``, ``game``, ``state``, ``index``, ``buttons``, ``coach``
+    and ``save_slots`` are read; ``coach`` is toggled here).
+
+    Attributes: ``rows`` (the :class:`rollbox.view.TextLine` rows: title,
+    body, hint), ``cursor`` (the item), ``page`` (the help page shown, or
+    -1), ``asking`` (True while "Quit to menu?" waits for an answer).
+    """
+
+    def __init__(self, app):
+        self.app = app
+        v = app.view
+        n = v.height // 12  # rows of 12 pixels: 10 on 160x128, 20 on 240x240
+        self.group = g = displayio.Group()
+        shade = displayio.Palette(1)
+        shade[0] = _BG
+        g.append(vectorio.Rectangle(pixel_shader=shade, width=v.width, height=v.height))
+        self.rows = [label(g, 2, 6 + 12 * i, WARN if i == 0 else DIM if i == n - 1 else INK)
+                     for i in range(n)]
+        self.cursor = 0
+        self.page = -1
+        self.asking = False
+        self._help = None  # type: Any  # the help page's lines while shown
+        v.show_overlay(g)
+        self._draw()
+
+    def close(self):
+        """The panel goes (the game shows again)."""
+        self.app.view.show_overlay(None)
+        self._help = None
+
+    def press(self, bit):
+        """One logical press (``rollbox.controls``): :data:`RESUME`,
+        :data:`QUIT`, or None (the panel stays)."""
+        if self.asking:
+            self.asking = False
+            if bit & A:
+                return QUIT
+        elif self.page >= 0:
+            self._press_page(bit)
+        elif bit & _BACK:
+            return RESUME
+        elif bit & A:
+            return self._choose()
+        elif bit & (B | DOWN | SELECT):
+            self.cursor = (self.cursor + 1) % len(_ITEMS)
+        elif bit & UP:
+            self.cursor = (self.cursor - 1) % len(_ITEMS)
+        self._draw()
+        return None
+
+    def _choose(self):
+        c = self.cursor
+        if c == 0:
+            return RESUME
+        if c == _COACH:
+            self.app.coach ^= 1
+        elif c == _HELP:
+            self._help = help_lines(self.app)
+            self.page = 0
+        elif c == _QUIT:
+            self.asking = True
+        self._draw()
+        return None
+
+    def _press_page(self, bit):
+        pages = self._pages()
+        if bit & (A | _BACK):
+            self.page = -1
+            self._help = None
+        elif bit & UP:
+            self.page = (self.page - 1) % pages
+        elif bit & (B | DOWN | SELECT):
+            self.page = (self.page + 1) % pages
+
+    def _pages(self):
+        body = len(self.rows) - 2
+        return max(1, (len(self._help) + body - 1) // body)
+
+    def _draw(self):
+        rows = self.rows
+        body = len(rows) - 2
+        if self.page >= 0:
+            lines = self._help
+            pages = self._pages()
+            title = "Rules and keys %d/%d" % (self.page + 1, pages)
+            first = self.page * body
+            text = lines[first:first + body]
+            hint = "B:next page A:back" if pages > 1 else "A:back"
+        elif self.asking:
+            title = "Quit to menu?"
+            saved = self.app.save_slots is not None
+            text = ("The game stays saved:" if saved else "This board has no saves:",
+                    "Resume is on the menu." if saved else "the game will be lost.")
+            hint = "A:quit B:stay"
+        else:
+            title = "Paused: " + self.app.game.title()
+            text = ["%s %s" % (">" if i == self.cursor else " ", _ITEMS[i]) for i in range(len(_ITEMS))]
+            text[_COACH] += ": on" if self.app.coach else ": off"
+            hint = "A:choose B:next START:back" if self.app.buttons & START else "A:choose B:next"
+        v = self.app.view
+        v.set_text(rows[0], title)
+        for i in range(body):
+            v.set_text(rows[1 + i], text[i] if i < len(text) else "")
+        v.set_text(rows[-1], hint)
+
+
+def help_lines(app):
+    """The game's help page (``rollbox.help.<screen module>.lines(game,
+    state, buttons)``: a tuple of lines of at most 26 characters), or a
+    line saying there is none. The catalog is loaded for the moment to
+    name the module."""
+    from rollbox import catalog
+
+    screen = catalog.GAMES[app.index][catalog.SCREEN]
+    rollbox.unload("rollbox.catalog")
+    module = screen[:screen.rfind(".")].replace(".screens.", ".help.")
+    try:
+        return tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
+    except ImportError:
+        return ("No help for this game.",)
+    except MemoryError:
+        return ("Out of memory: no help.",)
