@@ -3,11 +3,11 @@ the pause screen and remembered for the next game, hidden
 while a computer seat thinks, its lines those of the game's bot, at most 26
 characters, in every game."""
 import pytest
+from conftest import press
 
 from host.simulation import GAMES, Simulation
 from rollbox import app as app_module
 from rollbox.bots import COACH_CHARS
-from conftest import press
 
 
 def run_until(sim, condition, limit_ms=120_000):

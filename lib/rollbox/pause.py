@@ -140,7 +140,7 @@ class PauseScreen:
             hint = "A:quit B:stay"
         else:
             title = "Paused: " + self.app.game.title()
-            text = ["%s %s" % (">" if i == self.cursor else " ", _ITEMS[i]) for i in range(len(_ITEMS))]
+            text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
             text[_COACH] += ": on" if self.app.coach else ": off"
             hint = "A:choose B:next START:back" if self.app.buttons & START else "A:choose B:next"
         v = self.app.view
