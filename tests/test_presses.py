@@ -1,0 +1,183 @@
+"""Every press counts (issue 14, item 1): each keypad press is one logical
+press, taken in order even when several arrive in one frame (a slow
+refresh or a computer's decision stalls the loop on a board); two keys
+pressed together each act; on two-button boards A and B held together for
+1 s pause, and a quick A+B is the two presses.
+
+A burst of six presses inside one frame (``conftest.burst``: the app
+stalls while the keypad stand-in's scanner sees them) must leave the app
+exactly as six presses one frame apart: same state, same screen pixels."""
+import pytest
+from conftest import burst, press, run_until
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox import controls
+
+
+def quiet(**kwargs):
+    sim = Simulation(log=None, **kwargs)
+    sim.human.act = lambda *a: None
+    return sim
+
+
+def asked(sim):
+    return sim.app.awaiting_human() and not sim.keys.busy()
+
+
+def at_menu(sim):
+    sim.setup = []  # no menu taps: the menu as it comes up
+    for _ in range(10):
+        sim.step()
+
+
+def to_prompt(sim, *names):
+    """The first human prompt, then ``names`` pressed one by one, each
+    followed by the next human prompt (a roll settled)."""
+    run_until(sim, lambda: asked(sim))
+    for name in names:
+        press(sim, name)
+        run_until(sim, lambda: asked(sim))
+
+
+def screen_of(sim):
+    app = sim.app
+    state = None if app.state is None else app.state.to_bytes()
+    return state, app.mode, app.coach, bytes(sim.board.framebuffer.framebuffer)
+
+
+# (where, board, game, presses to get there, the burst): screens that take presses.
+CASES = (
+    ("menu", "pybadge", "pig", None, ("A", "A", "B", "A", "DOWN", "A")),
+    ("menu", "cpb_gizmo", "pig", None, ("A", "B", "A", "B", "B", "A")),
+    ("pig", "pybadge", "pig", (), ("B", "B", "B", "B", "B", "B")),
+    ("hog count", "pybadge", "hog", (), ("UP", "UP", "DOWN", "UP", "UP", "UP")),
+    ("hog count", "cpb_gizmo", "hog", (), ("B", "B", "B", "B", "B", "B")),
+    ("skunkd keep", "pybadge", "skunkd", ("A", "A"), ("UP", "RIGHT", "UP", "RIGHT", "UP", "RIGHT")),
+    ("skunkd keep", "cpb_gizmo", "skunkd", ("A", "A"), ("B", "B", "B", "B", "B", "B")),
+    ("skunk roster", "cpb_gizmo", "skunk", (), ("B", "B", "B", "B", "B", "B")),
+    ("skull-dragon pick", "pybadge", "skull-dragon", (),
+     ("RIGHT", "LEFT", "DOWN", "UP", "RIGHT", "DOWN")),
+    ("pause", "pybadge", "pig", (), ("START", "B", "A", "DOWN", "DOWN", "A")),
+    ("pause", "cpb_gizmo", "hog", (), ("B", "B", "B", "B", "B", "B")),
+    ("help", "pybadge", "skunkd", (), ("START", "B", "B", "A", "B", "B")),
+)
+
+
+@pytest.mark.parametrize("where,board,game,before,keys", CASES,
+                         ids=["%s-%s" % (c[0], c[1]) for c in CASES])
+def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, game, before,
+                                                                keys):
+    sims = [quiet(board=board, game=game, seats=(0, 0), seed=5) for _ in range(2)]
+    for sim in sims:
+        if before is None:
+            at_menu(sim)
+        else:
+            to_prompt(sim, *before)
+            if where == "pause" and board == "cpb_gizmo":
+                sim.app._pause(sim.clock.ticks_ms())  # opened by the chord: tested below
+    assert screen_of(sims[0])[0] == screen_of(sims[1])[0]
+    one_frame, frame_by_frame = sims
+    burst(one_frame, keys)
+    for name in keys:
+        press(frame_by_frame, name, frames=0)
+    for sim in sims:
+        for _ in range(3):
+            sim.step()
+    assert screen_of(one_frame) == screen_of(frame_by_frame)
+    assert one_frame.app.controls.dropped == 0
+
+
+def test_the_burst_is_not_one_press():
+    """The check above can fail: six UPs in one frame are not one UP."""
+    sims = [quiet(game="hog", seats=(0, 0), seed=5) for _ in range(2)]
+    for sim in sims:
+        to_prompt(sim)
+    burst(sims[0], ("UP",) * 6)
+    press(sims[1], "UP", frames=0)
+    assert sims[0].app.screen.counts[0] != sims[1].app.screen.counts[0]
+
+
+def test_two_keys_pressed_together_each_act_in_scan_order():
+    """UP and RIGHT down in the same scan on a PyBadge at SKUNK'D's keep
+    (key order: RIGHT is key 4, UP key 6): both act, as RIGHT then UP."""
+    sims = [quiet(game="skunkd", seats=(0, 0), seed=5) for _ in range(2)]
+    for sim in sims:
+        to_prompt(sim, "A", "A")  # the house rules as they are, the first roll
+    together, apart = sims
+    keys, key_map = together.hw.keys, together.hw.key_map
+    for bit in (controls.UP, controls.RIGHT):
+        keys._press(key_map.index(bit))
+    together.clock.advance(40)
+    for bit in (controls.UP, controls.RIGHT):
+        keys._release(key_map.index(bit))
+    together.clock.advance(40)
+    together.step()
+    press(apart, "RIGHT", frames=0)
+    press(apart, "UP", frames=0)
+    for sim in sims:
+        sim.step()
+    assert screen_of(together) == screen_of(apart)
+    assert together.app.screen.pick != 0  # UP picked the die under the moved cursor
+
+
+def chord(sim, ms):
+    from conftest import hold
+
+    hold(sim, ("A", "B"), ms)
+    for _ in range(3):
+        sim.step()
+
+
+@pytest.mark.parametrize("board", ("cpb_gizmo", "pybadge"))
+def test_a_and_b_held_one_second_pause_and_act_on_nothing(board):
+    sim = quiet(board=board, game="hog", seats=(0, 0), seed=5)
+    to_prompt(sim)
+    before = sim.app.state.to_bytes()
+    counts = list(sim.app.screen.counts)
+    chord(sim, 1100)
+    assert sim.app.mode == app_module.PAUSED
+    if board == "cpb_gizmo":  # the A and B presses waited: nothing acted
+        assert sim.app.state.to_bytes() == before and sim.app.screen.counts == counts
+    else:  # A rolled (with START, no press waits); the pause came after the roll
+        assert sim.app.state.to_bytes() != before
+
+
+def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
+    """Hog on a Circuit Playground: B steps the count, A rolls. B then A
+    (40 ms apart, let go after 200 ms): the count steps, then the roll."""
+    sim = quiet(board="cpb_gizmo", game="hog", seats=(0, 0), seed=5)
+    to_prompt(sim)
+    count = sim.app.screen.counts[0]
+    keys, key_map = sim.hw.keys, sim.hw.key_map
+    keys._press(key_map.index(controls.B))
+    sim.step()
+    sim.step()
+    keys._press(key_map.index(controls.A))
+    for _ in range(10):
+        sim.step()
+    assert sim.app.phase == app_module._PROMPT and sim.app.screen.counts[0] == count  # waiting
+    keys._release(key_map.index(controls.A))
+    keys._release(key_map.index(controls.B))
+    for _ in range(3):
+        sim.step()
+    assert sim.app.phase == app_module._TUMBLE
+    assert sim.app.screen.counts[0] == count % 24 + 1  # stepped once, then rolled
+
+
+def test_one_button_held_alone_acts_without_waiting_for_the_release():
+    sim = quiet(board="cpb_gizmo", game="pig", seats=(0, 0), seed=5)
+    to_prompt(sim)
+    keys, key_map = sim.hw.keys, sim.hw.key_map
+    keys._press(key_map.index(controls.A))
+    for _ in range(7):  # 140 ms: past the 80 ms chord wait and a scan
+        sim.step()
+    assert sim.app.phase == app_module._TUMBLE  # A rolled while still down
+    keys._release(key_map.index(controls.A))
+
+
+def test_a_full_queue_drops_and_counts():
+    sim = quiet(game="pig", seats=(0, 0), seed=5)
+    at_menu(sim)
+    burst(sim, ("DOWN",) * (controls.QUEUE + 4), gap_ms=21)
+    assert sim.app.controls.dropped == 4
