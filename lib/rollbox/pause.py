@@ -139,7 +139,7 @@ class PauseScreen:
                     "Resume is on the menu." if saved else "the game will be lost.")
             hint = "A:quit B:stay"
         else:
-            title = "Paused: " + self.app.game.title()
+            title = "Paused: " + self.app.view.title.text  # the game, its goal
             text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
             text[_COACH] += ": on" if self.app.coach else ": off"
             hint = "A:choose B:next START:back" if self.app.buttons & START else "A:choose B:next"

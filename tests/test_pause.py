@@ -1,0 +1,166 @@
+"""Leave a game (issue 14, item 2): START (or A+B held 1 s) pauses; the
+pause screen offers Resume, Coach, Rules and keys, and Quit to menu, which
+asks first and keeps the game saved for the menu's Resume; a computer's
+turn waits too. Through the real keypad and display paths."""
+from conftest import hold, press, run_until
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+
+
+def quiet(**kwargs):
+    sim = Simulation(log=None, **kwargs)
+    sim.human.act = lambda *a: None
+    return sim
+
+
+def asked(sim):
+    return sim.app.awaiting_human() and not sim.keys.busy()
+
+
+def rows(sim):
+    return [row.text for row in sim.app.pause.rows]
+
+
+def test_start_pauses_and_resumes_where_it_was():
+    sim = quiet(game="pig", seats=(0, 0))
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A")  # a roll: the turn total is what the pause must keep
+    run_until(sim, lambda: asked(sim))
+    before = sim.app.state.to_bytes()
+    press(sim, "START")
+    assert sim.app.mode == app_module.PAUSED
+    assert rows(sim)[:5] == ["Paused: Pig to 100", "> Resume", "  Coach: off",
+                             "  Rules and keys", "  Quit to menu"]
+    assert rows(sim)[-1] == "A:choose B:next START:back"
+    press(sim, "A")  # on Resume
+    assert sim.app.mode == app_module.PLAY and sim.app.pause is None
+    assert sim.app.state.to_bytes() == before
+    assert "rollbox.pause" not in __import__("sys").modules  # unloaded in play
+
+
+def test_the_pause_covers_the_screen_and_goes():
+    sim = quiet(game="hog", seats=(0, 0))
+    run_until(sim, lambda: asked(sim))
+    fb = sim.board.framebuffer
+    playing = bytes(fb.framebuffer)
+    press(sim, "START")
+    paused = bytes(fb.framebuffer)
+    assert paused != playing
+    assert fb.pixel(150, 60) == (0x10, 0x28, 0x18)  # the panel's shade (RGB565 of 0x102A18)
+    press(sim, "START")
+    assert bytes(fb.framebuffer) == playing
+
+
+def test_a_computer_turn_waits_while_paused():
+    sim = quiet(game="pig", seats=(2, 0))
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
+    for _ in range(5):  # 100 ms into the computer's 700 ms think
+        sim.step()
+    before = sim.app.state.to_bytes()
+    press(sim, "START")
+    for _ in range(250):  # 5 s paused
+        sim.step()
+    assert sim.app.state.to_bytes() == before
+    press(sim, "START", frames=0)
+    steps = 0
+    while sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT:
+        sim.step()
+        steps += 1
+    # the think goes on from where it stopped: not at once, and not again in full
+    assert 10 <= steps <= 35, steps
+
+
+def test_quit_asks_then_the_menu_resumes_the_game_mid_turn():
+    sim = quiet(game="pig", seats=(0, 3))
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A")
+    run_until(sim, lambda: asked(sim))
+    state = sim.app.state
+    turn_total = state.turn_total
+    before = state.to_bytes()
+    press(sim, "START")
+    for name in ("UP", "A"):  # the last item, Quit: it asks
+        press(sim, name)
+    assert rows(sim)[:3] == ["Quit to menu?", "The game stays saved:", "Resume is on the menu."]
+    press(sim, "B")  # stay
+    assert sim.app.mode == app_module.PAUSED and rows(sim)[4] == "> Quit to menu"
+    for name in ("A", "A"):
+        press(sim, name)
+    app = sim.app
+    assert app.mode == app_module.MENU and app.game is None
+    assert app.menu.line(0) == "Resume: Pig"
+    press(sim, "A")
+    run_until(sim, lambda: asked(sim))
+    assert sim.app.state.to_bytes() == before and sim.app.state.turn_total == turn_total
+
+
+def test_quit_keeps_the_save_across_a_power_cycle():
+    sim = quiet(game="pig", seats=(0, 3))
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A")
+    run_until(sim, lambda: asked(sim))
+    before = sim.app.state.to_bytes()
+    for name in ("START", "UP", "A", "A"):
+        press(sim, name)
+    again = Simulation(log=None, nvm=sim.nvm, seats=(0, 3))  # power-up on the same nvm
+    again.human.act = lambda *a: None
+    again.setup = ["A"]  # Resume
+    run_until(again, lambda: again.app.mode == app_module.PLAY and asked(again))
+    assert again.app.state.to_bytes() == before
+
+
+def test_rules_and_keys_pages_and_back():
+    sim = quiet(game="skunkd", seats=(0, 0))
+    run_until(sim, lambda: asked(sim))
+    for name in ("START", "B", "B", "A"):
+        press(sim, name)
+    pause = sim.app.pause
+    lines = pause._help
+    body = len(pause.rows) - 2
+    pages = -(-len(lines) // body)
+    assert rows(sim)[0] == "Rules and keys 1/%d" % pages
+    assert rows(sim)[1:1 + min(body, len(lines))] == list(lines[:body])
+    for page in range(2, pages + 1):
+        press(sim, "B")
+        assert rows(sim)[0] == "Rules and keys %d/%d" % (page, pages)
+    press(sim, "A")
+    assert rows(sim)[3] == "> Rules and keys"
+
+
+def test_a_shake_while_paused_rolls_nothing():
+    from host import traces
+
+    sim = quiet(game="pig", seats=(0, 0))
+    run_until(sim, lambda: asked(sim))
+    before = sim.app.state.to_bytes()
+    press(sim, "START")
+    sim.board.motion = traces.Replay(sim.human.samples, sim.clock.now)
+    for _ in range(150):
+        sim.step()
+    assert sim.app.mode == app_module.PAUSED and sim.app.state.to_bytes() == before
+    press(sim, "START")
+    for _ in range(5):
+        sim.step()
+    assert sim.app.phase == app_module._PROMPT and sim.app.state.to_bytes() == before
+
+
+def test_two_buttons_pause_with_the_chord_and_resume_with_a():
+    sim = quiet(board="cpb_gizmo", game="pig", seats=(0, 0))
+    run_until(sim, lambda: asked(sim))
+    before = sim.app.state.to_bytes()
+    hold(sim, ("A", "B"), 1100)
+    assert sim.app.mode == app_module.PAUSED
+    assert rows(sim)[-1] == "A:choose B:next"
+    press(sim, "A")
+    assert sim.app.mode == app_module.PLAY and sim.app.state.to_bytes() == before
+
+
+def test_skunk_big_table_pauses_with_the_chord_not_start():
+    sim = quiet(game="skunk", players=6, seats=(0,) * 6)
+    run_until(sim, lambda: asked(sim))
+    assert sim.app.screen.pause_key() == 0
+    hold(sim, ("A", "B"), 1100)
+    for _ in range(40):
+        sim.step()
+    assert sim.app.mode == app_module.PAUSED
