@@ -157,7 +157,7 @@ def help_lines(app):
     name the module."""
     from rollbox import catalog
 
-    screen = catalog.GAMES[app.index][catalog.SCREEN]
+    screen = str(catalog.GAMES[app.index][catalog.SCREEN])
     rollbox.unload("rollbox.catalog")
     module = screen[:screen.rfind(".")].replace(".screens.", ".help.")
     try:
