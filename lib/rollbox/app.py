@@ -139,8 +139,6 @@ class App:
         self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
         self.pause = None  # type: Any  # rollbox.pause.PauseScreen while paused
         self._pause_wanted = False  # paused during a roll: the pause opens when it settles
-        self._paused_at = 0
-        self._before_pause = ()  # type: Tuple[str, ...]  # modules loaded when it paused
         self._since = 0
         self._face_at = 0
         self._how = _BY_BUTTON
@@ -223,7 +221,8 @@ class App:
         elif self.mode == _PLAY:
             self._step_play(pressed, motion, now)
         elif self.mode == PAUSED:
-            self._step_pause(pressed, now)
+            if pressed:
+                self.pause.press(pressed, now)
         elif pressed & (A | START | PAUSE):  # the game is over: back to the menu
             self._to_menu()
 
@@ -433,57 +432,19 @@ class App:
 
     def _pause(self, now):
         """The game waits under the pause screen (``rollbox.pause``, loaded
-        now and unloaded when play goes on)."""
+        now; it unloads itself when play goes on)."""
         self._pause_wanted = False
-        self._before_pause = rollbox.loaded()
+        before = rollbox.loaded()
         gc.collect()
         try:
             from rollbox.pause import PauseScreen
 
-            self.pause = PauseScreen(self)
+            self.pause = PauseScreen(self, now, before)
+            self.mode = PAUSED
         except MemoryError:
             self.pause = None
-            rollbox.unload_new(self._before_pause)
+            rollbox.unload_new(before)
             self._say("Out of memory: no pause")
-            return
-        self.mode = PAUSED
-        self._paused_at = now
-
-    def _step_pause(self, pressed, now):
-        """A press on the pause screen: the game goes on where it was
-        (its clocks moved on by the pause: a computer thinks on), or, the
-        player having confirmed, it is saved as it stands and the menu
-        comes back offering to resume it."""
-        if not pressed:
-            return
-        done = self.pause.press(pressed)
-        if done is None:
-            return
-        from rollbox.pause import QUIT
-
-        self.pause.close()
-        self.pause = None
-        rollbox.unload_new(self._before_pause)
-        self.mode = _PLAY
-        if done == QUIT:
-            self._quit()
-            return
-        waited = ticks_diff(now, self._paused_at)
-        self._since = ticks_add(self._since, waited)
-        self._face_at = ticks_add(self._face_at, waited)
-        self.detector.reset()
-        self._armed = False  # a shake must begin after the pause
-        self._draw_prompt()
-
-    def _quit(self):
-        """Quit to the menu mid-game: the game saved as it stands (the
-        turn so far included), offered by the menu's Resume line."""
-        self._save_game()
-        if self.save_head:
-            self.resume = self.save_head + self.state.to_bytes()
-            self.taken = (self.index, self.game.params, self.seats)
-        self._log("quit to menu", ENDED)
-        self._to_menu()
 
     def _step_play(self, pressed, motion, now):
         if self.phase == _TUMBLE:

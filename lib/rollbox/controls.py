@@ -52,7 +52,7 @@ class Controls:
     :param now: ``ticks_ms()`` when the keys were made (the start).
 
     Attributes: ``held`` (logical buttons down now), ``held_at_start``,
-    ``dropped`` (presses lost to a full queue: :data:`QUEUE` in one frame,
+    ``dropped`` (presses lost: more than :data:`QUEUE` between two takes,
     or the keypad's own queue overflowing).
     """
 
@@ -61,30 +61,25 @@ class Controls:
         self._map = key_map
         self._start = now
         self._starting = True
-        self.held = 0
-        self.held_at_start = 0
-        self.dropped = 0
-        self._queue = [0] * QUEUE  # a ring of logical presses (no allocation per press)
-        self._head = 0
+        self.held = self.held_at_start = self.dropped = 0
+        self._queue = [0] * QUEUE  # presses not yet taken, oldest first (no allocation)
         self._count = 0
-        # Boards without START: A/B presses wait (first, second: in press order).
-        self._defer = START not in key_map and A in key_map and B in key_map
-        self._first = self._second = 0
-        self._first_at = 0
-        self._chord_at = -1  # ticks when A and B were both down (-1: not a chord)
-        self._swallow = 0  # keys whose release ends a chord that paused: no press
+        # Without START, A/B presses wait (``_wait``: their bits, in press order).
+        self._defer = START not in key_map
+        self._wait = []  # type: list
+        self._since = 0  # when the first waiting press came
+        self._chord = -1  # ticks when A and B were both down (-1: no chord)
         if keys is not None:
             import keypad
 
             self._event = keypad.Event()  # reused: no allocation per event
 
     def poll(self, now):
-        """Take the keypad's events into the press queue, and the presses
-        time decides (``now``: ``ticks_ms()``): a pending A/B held alone
-        :data:`CHORD_MS`, the chord held :data:`HOLD_MS`. Events for
+        """Take the keypad's events into the press queue, with the presses
+        time decides at ``now`` (``ticks_ms()``): a waiting A/B held alone
+        :data:`CHORD_MS`, the chord held :data:`HOLD_MS`. Events of
         unmapped keys are dropped; an overflowed keypad queue has its flag
-        reset (the lost events are counted in ``dropped``; held state
-        resyncs on release)."""
+        reset (held state resyncs on release)."""
         keys = self._keys
         if keys is None:
             return
@@ -99,66 +94,56 @@ class Controls:
         if events.overflowed:
             self.dropped += 1
             events.clear()  # the queue is empty now; clear() resets the flag
-        if self._chord_at >= 0:
-            if ticks_diff(now, self._chord_at) >= HOLD_MS:
-                self._chord_at = -1
-                self._first = self._second = 0
-                self._swallow = _AB
-                self._push(PAUSE)
-        elif self._first and ticks_diff(now, self._first_at) >= CHORD_MS:
+        if self._chord >= 0:
+            if ticks_diff(now, self._chord) >= HOLD_MS:
+                self._chord = -1
+                self._wait.clear()
+                self._push(PAUSE)  # its keys' releases then find nothing waiting
+        elif self._wait and ticks_diff(now, self._since) >= CHORD_MS:
             self._flush()  # held alone: it acts
 
     def press(self):
         """The next logical press (a bit above), oldest first; 0 when none."""
         if not self._count:
             return 0
-        bit = self._queue[self._head]
-        self._head = (self._head + 1) % QUEUE
+        q = self._queue
+        bit = q[0]
         self._count -= 1
+        for i in range(self._count):
+            q[i] = q[i + 1]
         return bit
-
-    def clear(self):
-        """Forget the presses not yet taken."""
-        self._count = 0
 
     def _push(self, bit):
         if self._count == QUEUE:
             self.dropped += 1
-            return
-        self._queue[(self._head + self._count) % QUEUE] = bit
-        self._count += 1
+        else:
+            self._queue[self._count] = bit
+            self._count += 1
 
     def _flush(self):
-        """The pending A/B presses act, in the order they were pressed."""
-        if self._first:
-            self._push(self._first)
-        if self._second:
-            self._push(self._second)
-        self._first = self._second = 0
+        for bit in self._wait:
+            self._push(bit)
+        self._wait.clear()
 
     def _key(self, bit, pressed, t):
         if not pressed:
             self.held &= ~bit
             if bit & _AB:
-                self._chord_at = -1
-                if self._swallow & bit:
-                    self._swallow &= ~bit  # the chord paused: its keys do nothing more
-                elif (self._first | self._second) & bit:
+                self._chord = -1
+                if bit in self._wait:
                     self._flush()  # a tap, or a chord let go early: the presses act
-            return
-        self.held |= bit
-        if self._starting and ticks_diff(t, self._start) < STARTUP_MS:
+        elif self._starting and ticks_diff(t, self._start) < STARTUP_MS:
+            self.held |= bit
             self.held_at_start |= bit  # held through power-up: not a press
-            return
-        if bit & _AB and self.held & _AB == _AB:
-            self._chord_at = t  # the pause chord begins
-            if self._first and not self._first & bit:
-                self._second = bit
-                return
-        if self._defer and bit & _AB:
-            self._flush()
-            self._first = bit
-            self._first_at = t
-            return
-        self._flush()  # order: a pending press came first
-        self._push(bit)
+        else:
+            self.held |= bit
+            if bit & _AB and self.held & _AB == _AB:
+                self._chord = t  # the pause chord begins
+            elif self._wait:
+                self._flush()  # order: the waiting press came first
+            if self._defer and bit & _AB:
+                if not self._wait:
+                    self._since = t
+                self._wait.append(bit)
+            else:
+                self._push(bit)

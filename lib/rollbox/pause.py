@@ -18,9 +18,11 @@ help module's name, loaded for the moment).
 
 import displayio
 import vectorio
+from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 import rollbox
+from rollbox.app import ENDED, PLAY
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
 from rollbox.view import DIM, INK, WARN, label
 
@@ -29,8 +31,6 @@ try:
 except ImportError:
     pass
 
-RESUME = const(1)  # press(): back to the game
-QUIT = const(2)  # press(): to the menu (the player said yes)
 _BG = const(0x102A18)  # darker than the felt: the game is behind it
 _ITEMS = ("Resume", "Coach", "Rules and keys", "Quit to menu")
 _COACH = const(1)
@@ -43,17 +43,21 @@ _BACK = START | PAUSE
 
 
 class PauseScreen:
-    """The pause panel over ``app``'s game (a ``rollbox.app.App`` in play:
-    its ``view``, ``game``, ``state``, ``index``, ``buttons``, ``coach``
-    and ``save_slots`` are read; ``coach`` is toggled here).
+    """The pause panel over ``app``'s game (a ``rollbox.app.App`` in play,
+    paused at ``now``, ms: its ``view``, ``game``, ``state``, ``index``,
+    ``buttons`` and ``save_slots`` are read, ``coach`` is toggled here).
+    Leaving it unloads the modules loaded since ``before``
+    (``rollbox.loaded()`` when the game paused), this one included.
 
     Attributes: ``rows`` (the :class:`rollbox.view.TextLine` rows: title,
     body, hint), ``cursor`` (the item), ``page`` (the help page shown, or
     -1), ``asking`` (True while "Quit to menu?" waits for an answer).
     """
 
-    def __init__(self, app):
+    def __init__(self, app, now, before):
         self.app = app
+        self._at = now
+        self._before = before
         v = app.view
         n = v.height // 12  # rows of 12 pixels: 10 on 160x128, 20 on 240x240
         self.group = g = displayio.Group()
@@ -69,35 +73,57 @@ class PauseScreen:
         v.show_overlay(g)
         self._draw()
 
-    def close(self):
-        """The panel goes (the game shows again)."""
-        self.app.view.show_overlay(None)
-        self._help = None
-
-    def press(self, bit):
-        """One logical press (``rollbox.controls``): :data:`RESUME`,
-        :data:`QUIT`, or None (the panel stays)."""
+    def press(self, bit, now):
+        """One logical press (``rollbox.controls``) at ``now`` (ms)."""
         if self.asking:
             self.asking = False
             if bit & A:
-                return QUIT
+                self._leave(now)
+                self._quit()
+                return
         elif self.page >= 0:
             self._press_page(bit)
-        elif bit & _BACK:
-            return RESUME
+        elif bit & _BACK or (bit & A and self.cursor == 0):
+            self._leave(now)
+            return
         elif bit & A:
-            return self._choose()
+            self._choose()
         elif bit & (B | DOWN | SELECT):
             self.cursor = (self.cursor + 1) % len(_ITEMS)
         elif bit & UP:
             self.cursor = (self.cursor - 1) % len(_ITEMS)
         self._draw()
-        return None
+
+    def _leave(self, now):
+        """Back to the game where it was: its clocks move on by the pause
+        (a computer thinks on from where it stopped), a shake must begin
+        afresh, the coach shows as now set."""
+        app = self.app
+        app.view.show_overlay(None)
+        app.pause = self._help = None
+        rollbox.unload_new(self._before)
+        rollbox.unload("rollbox.pause")  # (a host test may have left it loaded before)
+        app.mode = PLAY
+        waited = ticks_diff(now, self._at)
+        app._since = ticks_add(app._since, waited)
+        app._face_at = ticks_add(app._face_at, waited)
+        app.detector.reset()
+        app._armed = False
+        app._draw_prompt()
+
+    def _quit(self):
+        """Quit to the menu: the game saved as it stands (the turn so far
+        included) and offered by the menu's Resume line."""
+        app = self.app
+        app._save_game()
+        if app.save_head:
+            app.resume = app.save_head + app.state.to_bytes()
+            app.taken = (app.index, app.game.params, app.seats)
+        app._log("quit to menu", ENDED)
+        app._to_menu()
 
     def _choose(self):
         c = self.cursor
-        if c == 0:
-            return RESUME
         if c == _COACH:
             self.app.coach ^= 1
         elif c == _HELP:
@@ -105,8 +131,6 @@ class PauseScreen:
             self.page = 0
         elif c == _QUIT:
             self.asking = True
-        self._draw()
-        return None
 
     def _press_page(self, bit):
         pages = self._pages()
