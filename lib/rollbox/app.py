@@ -111,7 +111,10 @@ class App:
     def __init__(self, hw, roller=None, log=None, now=None, nvm=None, boot_notice=""):
         self.hw = hw
         self.view = View(hw.display)
-        self.controls = Controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
+        controls = Controls
+        if START not in hw.key_map:  # A and B only: their presses wait for the chord
+            from rollbox.chord import ChordControls as controls
+        self.controls = controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
         self.detector = ShakeDetector(hw.shake[NORMAL])
         self.sensitivity = NORMAL  # the menu's Shake line (rollbox.shake.GENTLE..FIRM)
         self.roller = roller or Roller()
@@ -138,7 +141,6 @@ class App:
         self.notice_display = False
         self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
         self.pause = None  # type: Any  # rollbox.pause.PauseScreen while paused
-        self._pause_wanted = False  # paused during a roll: the pause opens when it settles
         self._since = 0
         self._face_at = 0
         self._how = _BY_BUTTON
@@ -191,14 +193,11 @@ class App:
             seed.seed_from_input(now, x, y, z)
             self._unseeded = False
             rollbox.unload("rollbox.seed")
-        self._frame(pressed, motion, now)
-        pressed = controls.press()
-        while pressed:  # the frame's other presses, in order, each as in a frame of its own
-            if self.mode == _PLAY and self.phase == _TUMBLE:
-                self._pause_wanted |= self._pauses(pressed)  # others: no press acts in a roll
-            else:
-                self._frame(pressed, motion, now)
+        while True:  # the frame's presses in order, each as in a frame of its own
+            self._frame(pressed, motion, now)
             pressed = controls.press()
+            if not pressed:
+                break
         if self.view.refresh() is None:  # the display raised: say so when it works again
             self.notice_display = True
         elif self.notice_display:
@@ -315,7 +314,6 @@ class App:
         """Game over (A): the game and everything it loaded go, the menu comes back."""
         self.game = self.state = self.screen = self._saved = self.save_slots = None
         self.save_head = b""
-        self._pause_wanted = False
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()
@@ -433,7 +431,6 @@ class App:
     def _pause(self, now):
         """The game waits under the pause screen (``rollbox.pause``, loaded
         now; it unloads itself when play goes on)."""
-        self._pause_wanted = False
         before = rollbox.loaded()
         gc.collect()
         try:
@@ -447,8 +444,7 @@ class App:
             self._say("Out of memory: no pause")
 
     def _step_play(self, pressed, motion, now):
-        if self.phase == _TUMBLE:
-            self._pause_wanted |= self._pauses(pressed)
+        if self.phase == _TUMBLE:  # a press does nothing in a roll
             self._step_tumble(motion, now)
             return
         s = self.state
@@ -577,8 +573,6 @@ class App:
         if s.turn_player() != self._turn:
             self._save_game()
         self._prompt(now)
-        if self._pause_wanted:
-            self._pause(now)
 
     # -- drawing -------------------------------------------------------------
 
