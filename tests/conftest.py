@@ -40,3 +40,12 @@ def stores(nvm):
 
     game = store.open_region(nvm, store.KIND_GAME)
     return None if game is None else (game, store.open_region(nvm, store.KIND_SETTINGS))
+
+
+def run_tool(name, *args, timeout=300):
+    """Run ``tools/<name>`` with ``args`` in a fresh interpreter, as a user
+    would; the ``subprocess.CompletedProcess`` (text stdout and stderr)."""
+    import subprocess
+
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", name), *args],
+                          capture_output=True, text=True, timeout=timeout)
