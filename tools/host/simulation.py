@@ -96,7 +96,6 @@ class ScriptedHuman:
         self._queue = list(keys_for(app.screen, state, action))
         keys.tap(self._queue.pop(0), now)
 
-
     def _table(self, app, now, keys):
         """SKUNK's human seats, one action at a time at the table's prompt
         (class doc); the next waits until the app has taken the last (the
