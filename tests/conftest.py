@@ -93,3 +93,12 @@ def hold(sim, names, ms):
     for n in numbers:
         keys._release(n)
     sim.step()
+
+
+def run_tool(name, *args, timeout=300):
+    """Run ``tools/<name>`` with ``args`` in a fresh interpreter, as a user
+    would; the ``subprocess.CompletedProcess`` (text stdout and stderr)."""
+    import subprocess
+
+    return subprocess.run([sys.executable, os.path.join(ROOT, "tools", name), *args],
+                          capture_output=True, text=True, timeout=timeout)

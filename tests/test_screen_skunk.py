@@ -5,6 +5,7 @@ import pytest
 from conftest import text_box
 
 from games.skunk import ROLL, SIT_BASE, UNPLAYED
+from host import boards
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
@@ -365,3 +366,81 @@ def test_whole_game_human_only_on_a_gizmo_without_accelerometer():
                      board="cpb_gizmo", accelerometer=False, script="A")
     sim.run()
     assert sim.app.state.is_terminal()
+
+
+# -- the simulator's scripted human seats (issue 14, item 6) ---------------------
+
+def watch_table(sim):
+    """Play ``sim`` to the end; return what its human seats did between
+    rolls: ``sits`` ``(seat, shooter, round total)`` for each human sit and
+    ``rolls`` ``(round total, humans standing)`` for each roll started."""
+    sits, rolls = [], []
+    end = sim.clock.now + 3_600_000
+    while sim.app.mode != app_module._OVER:
+        assert sim.clock.now < end, "no winner in an hour"
+        s = sim.app.state
+        before = None
+        if sim.app.mode == app_module._PLAY and not s.is_chance_node():
+            before = (s.round, s.round_total, s.turn_player(),
+                      [p for p in range(len(s.scores)) if not sim.app.seats[p]
+                       and s.is_standing(p)])
+        sim.step()
+        if before is not None:
+            r, total, shooter, standing = before
+            if s.is_chance_node():  # a roll: the seats still up stood for it
+                rolls.append((total, [p for p in standing if s.is_standing(p)]))
+            else:  # sits (the last one ends the round: everyone stands again)
+                sits += [(p, shooter, total) for p in standing
+                         if s.round != r or not s.is_standing(p)]
+    return sits, rolls
+
+
+def by_the_rule(sits, rolls):
+    """The easy rule, for every human seat: sit once the round total is 20
+    or more, never below."""
+    assert all(total >= 20 for _, _, total in sits), sits
+    assert all(total < 20 or not standing for total, standing in rolls), rolls
+
+
+# A seed per board profile whose game has sits (in some seeds every round
+# ends on a 1 before the total reaches 20).
+SEEDS = {"cpb_gizmo": 2, "edgebadge": 1, "generic": 2, "pybadge": 1, "pygamer": 2}
+
+
+@pytest.mark.parametrize("board", sorted(boards.PROFILES))
+def test_eight_human_seats_play_to_the_end_on_every_board(board):
+    """All eight seats human: on a PyBadge A is P8's sit key, so the shooter
+    shakes (script SASB's A turns are shakes too); two-button boards sit
+    and roll with the roster cursor. Every seat sits by the same rule, so
+    the table shares the win. (About 5 s a board.)"""
+    lines = []
+    sim = Simulation(game="skunk", players=8, seats=(0,) * 8, board=board, seed=SEEDS[board],
+                     log=lines.append)
+    sits, rolls = watch_table(sim)
+    s = sim.app.state
+    assert s.is_terminal() and s.winners() == list(range(8)) and len(set(s.scores)) == 1
+    by_the_rule(sits, rolls)
+    assert sorted({p for p, _, _ in sits}) == list(range(8))  # each seat sat, shooter or not
+    assert any(p != shooter for p, shooter, _ in sits)
+    hows = {line.split(" (")[-1].split(";")[0] for line in lines if " rolled " in line}
+    assert hows == ({"shake"} if board in ("pybadge", "edgebadge") else {"shake", "button"})
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+def test_human_seats_sit_by_the_rule_while_a_computer_shoots(board):
+    sim = Simulation(game="skunk", players=3, seats=(1, 0, 0), board=board, seed=3, log=None)
+    sits, rolls = watch_table(sim)
+    assert sim.app.state.is_terminal()
+    by_the_rule(sits, rolls)
+    assert {p for p, shooter, _ in sits if sim.app.seats[shooter]} == {1, 2}
+
+
+def test_eight_human_seats_on_a_pybadge_without_accelerometer_roll_with_the_roster():
+    lines = []
+    sim = Simulation(game="skunk", players=8, seats=(0,) * 8, seed=1, accelerometer=False,
+                     script="A", log=lines.append)
+    sits, rolls = watch_table(sim)
+    assert sim.app.state.winners() == list(range(8)) and not sim.app.screen._keys
+    by_the_rule(sits, rolls)
+    assert {line.split(" (")[-1].split(";")[0] for line in lines if " rolled " in line} \
+        == {"button"}

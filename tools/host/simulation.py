@@ -7,7 +7,7 @@ Used by ``tools/sim`` and the tests.
 import os
 import random
 
-from host import boards, traces, transcript
+from host import boards, motions, traces, transcript
 from host import clock as host_clock
 from host.keys import keys_for
 
@@ -16,6 +16,8 @@ REACT_MS = 400  # the scripted human waits this long before acting
 PRESS_MS = 120  # a key press lasts this long
 MENU_TAP_MS = 200  # the menu is set with a tap this often
 ACT_TIMEOUT_MS = 5000  # an action the app ignored is followed by the next
+EASY = 1  # the level whose rule a scripted SKUNK seat sits by (rollbox.bots.EASY)
+FIRM_SHAKE = motions.shake(5.0, 1.5, 30.0)  # rolls at every sensitivity (tests/test_shake.py)
 # --game names for the simulator, in catalog order.
 GAMES = ("pig", "two-dice", "big-pig", "hog", "skunkd", "skunk", "skull-dragon")
 
@@ -29,7 +31,12 @@ class ScriptedHuman:
     starts the script from its first token; when a turn outlasts the script,
     its last token repeats. Other games: the game's bot decides each action
     and the screen says which buttons make it; an action that starts a roll
-    is a shake when the script's token is ``S``."""
+    is a shake when the script's token is ``S``. SKUNK: between rolls every
+    standing human seat sits by the easy rule (``bots.skunk.sits``: round
+    total 20 or more), the shooter's or a computer's turn alike, one seat
+    at a time (the one with the fewest buttons first); then a human shooter
+    rolls, by a shake where no button rolls (A is the eighth seat's sit
+    button): the recording on ``S``, else `FIRM_SHAKE`."""
 
     def __init__(self, board, script, recording):
         if not script or set(script) - set("SAB"):
@@ -42,6 +49,7 @@ class ScriptedHuman:
         self._ready_at = None
         self._acted_at = None
         self._queue = []  # buttons still to press for the chosen action
+        self._before = b""  # SKUNK: the state when the last action was made
 
     def act(self, app, now, keys):
         """Called each frame; acts when the app waits on a human seat (and
@@ -49,6 +57,9 @@ class ScriptedHuman:
         if app.state is not None and app.state.turn_player() != self._seen:
             self._seen = app.state.turn_player()  # a new turn: the script starts again
             self._index = 0
+        if app.game is not None and app.game.NAME == "skunk":
+            self._table(app, now, keys)
+            return
         if not app.awaiting_human():
             self._ready_at = self._acted_at = None
             self._queue = []
@@ -84,6 +95,60 @@ class ScriptedHuman:
             return
         self._queue = list(keys_for(app.screen, state, action))
         keys.tap(self._queue.pop(0), now)
+
+    def _table(self, app, now, keys):
+        """SKUNK's human seats, one action at a time at the table's prompt
+        (class doc); the next waits until the app has taken the last (the
+        state changed) or ignored it for ACT_TIMEOUT_MS."""
+        from rollbox.app import _PLAY, _PROMPT
+
+        state = app.state
+        if app.mode != _PLAY or app.phase != _PROMPT or state.is_chance_node() \
+                or state.is_terminal():
+            self._ready_at = self._acted_at = None
+            self._queue = []
+            return
+        if self._acted_at is not None and not self._queue and \
+                now - self._acted_at < ACT_TIMEOUT_MS and state.to_bytes() == self._before:
+            return
+        if self._ready_at is None:
+            self._ready_at = now + REACT_MS // (4 if self._queue else 1)
+            return
+        if now < self._ready_at or keys.busy(now):
+            return
+        self._ready_at = None
+        if not self._queue:
+            plan = self._table_plan(app, state, now)
+            if plan is None:
+                return
+            self._queue = list(plan)
+        if self._queue:
+            keys.tap(self._queue.pop(0), now)
+        self._acted_at = now
+        self._before = state.to_bytes()
+
+    def _table_plan(self, app, state, now):
+        """The buttons of SKUNK's next human action: () for a shake (started
+        here), None for nothing to do (a computer shoots, no human sits)."""
+        from games.skunk import ROLL, SIT_BASE
+
+        screen = app.screen
+        plans = [keys_for(screen, state, SIT_BASE + p) for p in range(len(app.seats))
+                 if not app.seats[p] and screen.bot.sits(state, p, EASY)]
+        if plans:
+            return min(plans, key=len)
+        if app.seats[state.turn_player()]:
+            return None  # the computer shooter rolls
+        token = self.script[min(self._index, len(self.script) - 1)]
+        self._index += 1
+        if token == "S" and app.accel_ok:
+            self.board.motion = traces.Replay(self.samples, now)
+            return ()
+        try:
+            return keys_for(screen, state, ROLL)
+        except ValueError:  # no button rolls at this table: a shake
+            self.board.motion = traces.Replay(FIRM_SHAKE, now)
+            return ()
 
 
 class Keys:

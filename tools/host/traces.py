@@ -69,19 +69,24 @@ def load(name):
     first row all zeros, kept). Times in ns, accelerations in m/s²; a
     spreadsheet's byte-order mark is skipped.
 
-    :raises ValueError: no such file, no rows, a row that is not finite
-        numbers in one of the two layouts (the message names file and row),
-        timestamps that go backwards or repeat, or samples not 1-1000 ms
-        apart (the median step: times in ms or s instead of ns).
+    :raises ValueError: a name that is neither shipped nor a path, no such
+        file, a file that is not UTF-8 text (binary), fewer than two
+        samples (no motion), a row that is not finite numbers in one of the
+        two layouts (the message names file and row), timestamps that go
+        backwards or repeat, or samples not 1-1000 ms apart (the median
+        step: times in ms or s instead of ns). Always one line.
     """
     path = path_of(name)
+    if path != name and name not in EXPECTED:
+        raise ValueError("no shipped recording %r (one of %s; a CSV path has a / or ends "
+                         "in .csv)" % (name, ", ".join(NAMES)))
     try:
         with open(path, newline="", encoding="utf-8-sig") as f:
             rows = [row for row in csv.reader(f) if row]
     except OSError as err:
         raise ValueError("cannot read recording %s: %s" % (path, err.strerror)) from err
     except (UnicodeDecodeError, csv.Error) as err:
-        raise ValueError("recording %s is not a CSV: %s" % (path, err)) from err
+        raise ValueError("recording %s is not a text CSV: %s" % (path, err)) from err
     first = 1 if rows and rows[0][0].strip() == "Sensor" else 0  # the cse590 header
     if len(rows) <= first:
         raise ValueError("recording %s has no samples" % path)
@@ -94,12 +99,16 @@ def load(name):
                 raise ValueError
             samples.append(row)
         except ValueError:
+            got = ",".join(rows[n])
+            got = got if len(got) <= 60 else got[:57] + "..."  # a line of binary: the start
             raise ValueError("recording %s, row %d: expected a time in ns and x, y, z "
-                             "in m/s^2, got %r" % (path, n + 1, ",".join(rows[n]))) from None
+                             "in m/s^2, got %r" % (path, n + 1, got)) from None
+    if len(samples) < 2:
+        raise ValueError("recording %s has one sample: a motion needs two or more" % path)
     steps = sorted(b[0] - a[0] for a, b in zip(samples, samples[1:]))
-    if steps and steps[0] <= 0:
+    if steps[0] <= 0:
         raise ValueError("recording %s: timestamps go backwards or repeat" % path)
-    if steps and not 1_000_000 <= steps[len(steps) // 2] <= 1_000_000_000:
+    if not 1_000_000 <= steps[len(steps) // 2] <= 1_000_000_000:
         raise ValueError("recording %s: samples %d ns apart; times must be in ns, "
                          "1-1000 ms apart" % (path, steps[len(steps) // 2]))
     t0 = samples[0][0]

@@ -2,6 +2,7 @@
 words of the game's state, from the app's ``log(app, text, how)`` calls
 (``rollbox.app``). Host only: a board never formats a transcript.
 
+    new game: Pig to 100, seats P1 (human), P2 (computer, hard)
     P1 rolled 4: +4 (shake; turn total 4, scores [0, 0])
 """
 from rollbox import app as app_module
@@ -37,6 +38,15 @@ def summary(screen, state):
     return "scores %s" % (state.scores,)
 
 
+def seat_name(kind):
+    """A seat's words in the transcript: "human", or "computer, " and the
+    level the menu names (``rollbox.bots.LEVEL_NAMES``: easy, medium,
+    hard) for kind 1..3."""
+    from rollbox.bots import LEVEL_NAMES
+
+    return "computer, %s" % LEVEL_NAMES[kind] if kind else "human"
+
+
 def lines(write):
     """A ``log`` for ``rollbox.app.App`` that writes each transcript line
     with ``write(line)`` (``print``, ``list.append``)."""
@@ -45,8 +55,7 @@ def lines(write):
         if how == app_module.STARTED:
             seats = app.seats
             write("%s: %s, seats %s" % (text, app.view.title.text, ", ".join(
-                "P%d (%s)" % (p + 1, "computer" if seats[p] else "human")
-                for p in range(len(seats)))))
+                "P%d (%s)" % (p + 1, seat_name(seats[p])) for p in range(len(seats)))))
         elif how == app_module.ENDED:
             write("%s (%s)" % (text, summary(app.screen, app.state)))
         else:
