@@ -24,13 +24,15 @@ from micropython import const
 import rollbox
 from rollbox.app import ENDED, PLAY
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
-from rollbox.view import DIM, INK, WARN, label
+from rollbox.view import INK, label
 
 try:
     from typing import Any  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
+BODY = const(7)  # lines of a page (between the title and the message line)
+_CHARS = const(26)  # characters a body line (160 pixels)
 _BG = const(0x102A18)  # darker than the felt: the game is behind it
 _ITEMS = ("Resume", "Coach", "Rules and keys", "Quit to menu")
 _COACH = const(1)
@@ -49,9 +51,16 @@ class PauseScreen:
     Leaving it unloads the modules loaded since ``before``
     (``rollbox.loaded()`` when the game paused), this one included.
 
+    The panel covers the game's group; the view's title, message and
+    status lines stay above it and are the panel's heading, note and hint
+    (the title is put back on leaving, the message cleared), with
+    :data:`BODY` lines of its own between (26 characters each): what a
+    page holds on either layout.
+
     Attributes: ``rows`` (the :class:`rollbox.view.TextLine` rows: title,
-    body, hint), ``cursor`` (the item), ``page`` (the help page shown, or
-    -1), ``asking`` (True while "Quit to menu?" waits for an answer).
+    body, message, status), ``cursor`` (the item), ``page`` (the help page
+    shown, or -1), ``asking`` (True while "Quit to menu?" waits for an
+    answer).
     """
 
     def __init__(self, app, now, before):
@@ -59,13 +68,15 @@ class PauseScreen:
         self._at = now
         self._before = before
         v = app.view
-        n = v.height // 12  # rows of 12 pixels: 10 on 160x128, 20 on 240x240
-        self.group = g = displayio.Group()
+        self._title = v.title.text
+        g = displayio.Group()
         shade = displayio.Palette(1)
         shade[0] = _BG
         g.append(vectorio.Rectangle(pixel_shader=shade, width=v.width, height=v.height))
-        self.rows = [label(g, 2, 6 + 12 * i, WARN if i == 0 else DIM if i == n - 1 else INK)
-                     for i in range(n)]
+        self.rows = [v.title] + [label(g, 2, 19 + 12 * i, INK, _CHARS) for i in range(BODY)] \
+            + [v.message, v.status]
+        v.show_coach(None)  # on again (if on) when play goes on
+        v.set_text(v.message, "")  # the panel's note line
         self.cursor = 0
         self.page = -1
         self.asking = False
@@ -99,7 +110,10 @@ class PauseScreen:
         (a computer thinks on from where it stopped), a shake must begin
         afresh, the coach shows as now set."""
         app = self.app
-        app.view.show_overlay(None)
+        v = app.view
+        v.show_overlay(None)
+        v.set_text(v.title, self._title)
+        v.set_text(v.message, "")
         app.pause = self._help = None
         rollbox.unload_new(self._before)
         rollbox.unload("rollbox.pause")  # (a host test may have left it loaded before)
@@ -143,12 +157,11 @@ class PauseScreen:
             self.page = (self.page + 1) % pages
 
     def _pages(self):
-        body = len(self.rows) - 2
-        return max(1, (len(self._help) + body - 1) // body)
+        return max(1, (len(self._help) + BODY - 1) // BODY)
 
     def _draw(self):
         rows = self.rows
-        body = len(rows) - 2
+        body = BODY
         if self.page >= 0:
             lines = self._help
             pages = self._pages()
@@ -163,7 +176,7 @@ class PauseScreen:
                     "Resume is on the menu." if saved else "the game will be lost.")
             hint = "A:quit B:stay"
         else:
-            title = "Paused: " + self.app.view.title.text  # the game, its goal
+            title = "Paused: " + self._title  # the game, its goal
             text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
             text[_COACH] += ": on" if self.app.coach else ": off"
             hint = "A:choose B:next START:back" if self.app.buttons & START else "A:choose B:next"

@@ -326,14 +326,14 @@ class View:
         return (self.coach_lines[0].text, self.coach_lines[1].text)
 
     def show_overlay(self, group):
-        """``group`` (the pause panel: it covers the layout) over everything,
-        or the one shown taken away (None); the next refresh redraws the
-        whole display once."""
+        """``group`` (the pause panel) over the screen's group and under the
+        title, message and status lines, or the one shown taken away
+        (None); the next refresh redraws the whole display once."""
         if self.overlay is not None:
             self.root.remove(self.overlay)
         self.overlay = group
         if group is not None:
-            self.root.append(group)
+            self.root.insert(2 if self.screen is not None else 1, group)
         self._full_refresh()
 
     def show_screen(self, group):

@@ -27,6 +27,7 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     game INDEX NAME           a game starts (menu presses follow)
     peak INDEX BYTES          that game's live peak (menu to game over)
     modules INDEX a,b,...     modules in sys.modules at that peak
+    pause INDEX BYTES         most heap in use on its pause screen and help pages
     over INDEX FRAMES         the game ended after FRAMES frames of play
     menu INDEX BYTES          back at the menu after it
     loaded INDEX a,b,...      modules in sys.modules back at the menu
@@ -50,6 +51,7 @@ import supervisor  # noqa: E402
 
 FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
+PAUSE_AT = 30  # frames into each game: the pause screen and help pages are visited
 _peak_modules = [None] * 48  # filled in place at a new peak (no allocation)
 
 
@@ -72,6 +74,34 @@ def choose(d, index, players):
 
     play_setup.choose(d, index, players)
     del play_setup, sys.modules["play_setup"]
+
+
+def visit_pause(d):
+    """The pause screen over the game (START; the A+B chord held 1.1 s on
+    a board without START), the game's Rules and keys page by page, then
+    back to the game: the most heap in use meanwhile (bytes; the game's
+    live peak counts it too)."""
+    from rollbox import controls
+
+    top = 0
+    if controls.START in d.key_map:
+        d.press(controls.START)
+    else:
+        events = d.hw.keys.events
+        for bit in (controls.A, controls.B):
+            events._put(d.key_map.index(bit), True, d.now)
+        for _ in range(55):
+            d.frame()
+        for bit in (controls.A, controls.B):
+            events._put(d.key_map.index(bit), False, d.now)
+        d.frame()
+    B, A = controls.B, controls.A
+    for bit in (B, B, A, B, B, B, B, A, B, B, A):  # Rules and keys, 5 pages, back, Resume
+        d.press(bit)
+        top = max(top, d.live())
+    if d.app.pause is not None:
+        raise RuntimeError("the pause screen did not close")
+    return top
 
 
 class _Started(Exception):
@@ -166,6 +196,8 @@ def main():
         d.press(controls.A)  # Start
         start = d.frames
         while app.game is not None and not app.state.is_terminal():
+            if d.frames - start == PAUSE_AT:
+                print("pause", index, visit_pause(d))
             if d.frames - start > MAX_FRAMES:
                 print("no_end", index)
                 return
