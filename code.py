@@ -12,7 +12,7 @@ if __name__ == "__main__":  # CircuitPython runs code.py as __main__; never on i
     from rollbox import bootmode, hardware
 
     hw = hardware.detect()
-    notice = bootmode.status()[1]  # "USB drive mode: saves off"...
+    notice = bootmode.status()[1]  # "USB drive: saves nvm only"...
     del bootmode, hardware
     rollbox.unload("rollbox.bootmode", "rollbox.hardware")
     from rollbox.app import App

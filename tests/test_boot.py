@@ -173,10 +173,10 @@ def test_select_held_leaves_the_drive_to_the_computer(monkeypatch, capsys, tmp_p
     assert storage._remounts == []
     assert storage.getmount("/").readonly
     assert out == ("rollbox-boot: usb-drive SELECT held: the computer can write CIRCUITPY;"
-                   " saves off\n")
+                   " saves nvm only\n")
     assert buttons.in_use == {}
     mode, notice, _ = bootmode.status(path)
-    assert (mode, notice) == (bootmode.USB_DRIVE, "USB drive mode: saves off")
+    assert (mode, notice) == (bootmode.USB_DRIVE, "USB drive: saves nvm only")
 
 
 @pytest.mark.parametrize("profile", ["pybadge", "pygamer"])
@@ -226,9 +226,9 @@ def test_a_remount_error_is_recorded_and_shown_never_fatal(monkeypatch, capsys, 
     assert storage._remounts == [("/", False, False)]
     assert storage.getmount("/").readonly  # unchanged: still the computer's
     assert out.startswith("rollbox-boot: remount-failed %s: " % type(error).__name__)
-    assert out.rstrip().endswith("; saves off")
+    assert out.rstrip().endswith("; saves nvm only")
     mode, notice, details = bootmode.status(path)
-    assert (mode, notice) == (bootmode.FAILED, "Remount failed: saves off")
+    assert (mode, notice) == (bootmode.FAILED, "Remount failed: nvm only")
     assert details.startswith(type(error).__name__) and str(error) in details
 
 
@@ -239,7 +239,7 @@ def test_the_real_remount_error_after_boot_is_the_one_recorded(monkeypatch, caps
     storage._boot_done()
     out = []
     assert bootmode.boot(out.append) == bootmode.FAILED
-    assert out == ["rollbox-boot: remount-failed RuntimeError: %s; saves off" % VISIBLE]
+    assert out == ["rollbox-boot: remount-failed RuntimeError: %s; saves nvm only" % VISIBLE]
 
 
 def test_a_button_that_cannot_be_read_counts_as_not_held(monkeypatch, capsys, tmp_path):
@@ -270,7 +270,7 @@ def test_a_library_that_cannot_load_leaves_the_drive_to_the_computer(monkeypatch
     assert storage.getmount("/").readonly
     assert re.match(r"rollbox-boot: not-loaded (ImportError|ModuleNotFoundError): ", out)
     monkeypatch.delitem(sys.modules, "rollbox.bootmode")
-    assert bootmode.status(path)[:2] == (bootmode.READ_ONLY, "Read-only: saves off")
+    assert bootmode.status(path)[:2] == (bootmode.READ_ONLY, "Read-only: saves nvm only")
 
 
 # -- status() without boot.py's line, and the notices -------------------------------------
@@ -279,7 +279,7 @@ def test_status_without_a_record(tmp_path):
     storage._power_up()
     storage._boot_done()
     missing = str(tmp_path / "none.txt")
-    assert bootmode.status(missing) == (bootmode.READ_ONLY, "Read-only: saves off", "")
+    assert bootmode.status(missing) == (bootmode.READ_ONLY, "Read-only: saves nvm only", "")
     storage._power_up()
     storage.remount("/", readonly=False)
     assert bootmode.status(missing) == (bootmode.SAVES, "", "")

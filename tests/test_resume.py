@@ -152,11 +152,17 @@ def test_saves_only_when_the_turn_passes():
 
     sim.app._save_game = counting
     sim.run()
-    # settings + one save per turn (the first at the start) + the clear at the
-    # end + the lifetime stats at the end
-    assert nvm.writes == 1 + len(turns) + 1 + 1
+    # the settings (changed: none saved yet) + one save per turn (the first at
+    # the start) + the clear at the end + the lifetime stats at the end; the
+    # settings, the clear and the stats into both slots (rollbox.store)
+    assert nvm.writes == 2 + len(turns) + 2 + 2
     assert all(a != b for a, b in zip(turns, turns[1:]))
     assert len(turns) >= 3
+    # The same settings again: not saved again.
+    sim.setup = ["A", "START"]  # back to the menu, then go
+    writes = nvm.writes
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    assert nvm.writes == writes + 1  # the new game's first save only
 
 
 def test_an_nvm_that_raises_on_read_means_no_save():

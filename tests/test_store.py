@@ -366,3 +366,102 @@ def test_bad_game_records_are_refused():
                 good[:-3], good[:10] + b"\x03" + good[11:], good[:11] + b"\x09" + good[12:]):
         with pytest.raises(ValueError):
             rebuild_game(bad)
+
+
+# --- the file slot (SAMD51: the nvm is one erase unit) ---------------------------------------
+def _pybadge(code_writes=True):
+    import types
+
+    import storage
+
+    return types.SimpleNamespace(erase=8192, fs=storage.VfsFat(code_writes=code_writes))
+
+
+def test_records_of_the_two_slot_layout_load_and_the_next_save_goes_to_the_file():
+    nvm = blank(erase_size=8192)
+    old = store.open_region(nvm, store.KIND_SETTINGS)  # no hw: two nvm slots, as before
+    old.save(b"one")
+    old.save(b"two")
+    hw = _pybadge()
+    region = store.open_region(nvm, store.KIND_SETTINGS, hw)
+    assert region.load() == b"two" and hw.fs.writes == 0
+    region.save(b"three")  # the newest is in nvm: the file
+    assert (nvm.writes, hw.fs.writes) == (2, 1)
+    assert hw.fs._files["rollbox-set.sav"][HEADER:HEADER + 5] == b"three"
+    region.save(b"four")  # the newest is the file: the older nvm slot (slot 0, "one")
+    assert (nvm.writes, hw.fs.writes) == (3, 1)
+    assert store.open_region(nvm, store.KIND_SETTINGS, hw).load() == b"four"
+    assert store.open_region(nvm, store.KIND_SETTINGS).load() == b"four"
+    assert Store(nvm, store.SETTINGS_START, store.SETTINGS_SLOT, store.HALF,
+                 store.KIND_SETTINGS)._scan()[HEADER:HEADER + 4] == b"four"
+
+
+def test_usb_drive_mode_reads_the_files_and_writes_the_nvm_only():
+    nvm = blank(erase_size=8192)
+    hw = _pybadge()
+    game = store.open_region(nvm, store.KIND_GAME, hw)
+    game.save(b"turn 1")  # the file
+    assert (nvm.writes, hw.fs.writes) == (0, 1)
+    hw.fs._writable_by_usb = True  # the next power-up in USB drive mode: read-only to code
+    assert hw.fs.readonly
+    game = store.open_region(nvm, store.KIND_GAME, hw)
+    assert game.load() == b"turn 1"
+    game.save(b"turn 2")
+    game.save(b"turn 3")
+    assert (nvm.writes, hw.fs.writes) == (2, 1)
+    assert store.open_region(nvm, store.KIND_GAME, hw).load() == b"turn 3"
+
+
+def test_a_refused_file_write_keeps_the_newest_and_falls_back_to_the_nvm():
+    import errno
+
+    nvm = blank(erase_size=8192)
+    hw = _pybadge()
+    slots = store.open_region(nvm, store.KIND_GAME, hw).slots()
+    slots.write(b"", b"a")  # the file
+    slots.write(b"", b"b")  # nvm
+    hw.fs.fail_writes = OSError(errno.ENOSPC, "No space left on device")
+    with pytest.raises(OSError):
+        slots.write(b"", b"c")
+    assert store.open_region(nvm, store.KIND_GAME, hw).load() == b"b"
+    slots.write(b"", b"d")  # the nvm from now on (the older slot)
+    slots.write(b"", b"e")
+    assert (nvm.writes, hw.fs.writes) == (3, 1)
+    assert store.open_region(nvm, store.KIND_GAME, hw).load() == b"e"
+
+
+def test_the_nrf52840_needs_no_file_and_writes_none():
+    import types
+
+    import storage
+
+    hw = types.SimpleNamespace(erase=4096, fs=storage.VfsFat(code_writes=True))
+    nvm = blank(erase_size=4096)
+    region = store.open_region(nvm, store.KIND_STATS, hw)
+    region.save_both(b"s" * 100)
+    assert (nvm.writes, hw.fs.writes, hw.fs._files) == (2, 0, {})
+    assert nvm.data[store.STATS_START + HEADER] == nvm.data[store.STATS_START + 4096 + HEADER]
+    assert store.open_region(nvm, store.KIND_STATS, hw).load() == b"s" * 100
+
+
+def test_an_unknown_erase_unit_is_taken_as_the_whole_nvm():
+    import types
+
+    import storage
+
+    hw = types.SimpleNamespace(erase=0, fs=storage.VfsFat(code_writes=True))
+    store.open_region(blank(), store.KIND_GAME, hw).save(b"x")
+    assert hw.fs.writes == 1
+
+
+@pytest.mark.parametrize("profile,unit", [("pybadge", 8192), ("pygamer", 8192),
+                                          ("cpb_gizmo", 4096), ("generic", 0)])
+def test_board_profiles_give_the_erase_unit_and_circuitpy(profile, unit):
+    import storage
+
+    from host import boards
+    from rollbox import hardware
+
+    boards.use(profile)
+    hw = hardware.detect()
+    assert hw.erase == unit and hw.fs is storage.getmount("/") and hw.nvm is microcontroller.nvm

@@ -18,9 +18,12 @@ class Hardware:
     per sensitivity (``rollbox.shake``, ``rollbox.hardware.SHAKE``);
     ``message`` a start-up notice ("" when all is well); ``nvm`` the
     board's ``microcontroller.nvm`` (saves, settings, stats) or None
-    without one."""
+    without one; ``erase`` its flash erase unit in bytes (0 unknown:
+    ``rollbox.hardware.ERASE``); ``fs`` CIRCUITPY (``storage.getmount("/")``)
+    or None, for the saves' file slots (``rollbox.store``)."""
 
-    def __init__(self, name, display, keys, key_map, accel, message, shake, nvm=None):
+    def __init__(self, name, display, keys, key_map, accel, message, shake, nvm=None,
+                 erase=0, fs=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -29,6 +32,8 @@ class Hardware:
         self.message = message
         self.shake = shake
         self.nvm = nvm
+        self.erase = erase
+        self.fs = fs
 
 
 def loaded():

@@ -365,7 +365,8 @@ class App:
         if slots is None:
             return  # no nvm, or one too small for the layout
         try:
-            if clear:
+            if clear:  # in two erase units, before the stats count the game
+                slots.write(b"", b"")
                 slots.write(b"", b"")
             else:
                 slots.write(self.save_head, self.state.to_bytes())
@@ -389,7 +390,8 @@ class App:
 
         try:
             record = stats.count_game(self.nvm, self.stats_ram, self.index,
-                                      [self.seats[p] for p in won], self.roller.face_counts)
+                                      [self.seats[p] for p in won], self.roller.face_counts,
+                                      self.hw)
         except (OSError, RuntimeError, ValueError):
             self._say("Save failed")
             record = None

@@ -11,7 +11,9 @@ computer holds it). Code and the computer never write it both at once:
 - :data:`USB_DRIVE`: the edit button was held at power-up: SELECT on the
   PyBadge, EdgeBadge and PyGamer, A on the Circuit Playground Bluefruit
   (and on any other board with ``board.BUTTON_A``). CIRCUITPY stays as
-  CircuitPython starts it, writable by the computer; code cannot save.
+  CircuitPython starts it, writable by the computer; code cannot write
+  it, so saves go to the nvm only (``rollbox.store``: on the SAMD51 a
+  power cut during a save can then lose them).
 - :data:`FAILED`: the remount raised; the error is recorded, never fatal.
 - :data:`READ_ONLY`: read-only to code without a Rollbox record (no
   ``boot.py``, another one, or a ``boot.py`` that could not load this
@@ -47,8 +49,8 @@ READ_ONLY = const(3)
 TAG = "rollbox-boot:"
 BOOT_OUT = "/boot_out.txt"
 _WORDS = ("saves", "usb-drive", "remount-failed")  # by mode
-NOTICES = ("", "USB drive mode: saves off", "Remount failed: saves off",
-           "Read-only: saves off")  # by mode, 26 characters at most
+NOTICES = ("", "USB drive: saves nvm only", "Remount failed: nvm only",
+           "Read-only: saves nvm only")  # by mode, 26 characters at most
 _SELECT_KEY = const(3)  # SELECT's key number on the PyBadge and PyGamer shift register
 
 
@@ -134,7 +136,7 @@ def boot(out=print):
     except Exception as e:  # the board's pins: never stop the boot for them
         note = " (button not read: %s)" % describe(e)
     if held:
-        out("%s %s %s held: the computer can write CIRCUITPY; saves off"
+        out("%s %s %s held: the computer can write CIRCUITPY; saves nvm only"
             % (TAG, _WORDS[USB_DRIVE], name))
         return USB_DRIVE
     try:
@@ -142,7 +144,7 @@ def boot(out=print):
 
         storage.remount("/", readonly=False)
     except Exception as e:  # RuntimeError, OSError, ImportError...: recorded, not fatal
-        out("%s %s %s; saves off%s" % (TAG, _WORDS[FAILED], describe(e), note))
+        out("%s %s %s; saves nvm only%s" % (TAG, _WORDS[FAILED], describe(e), note))
         return FAILED
     if note:
         how = note
@@ -192,7 +194,7 @@ def code_can_write():
 def status(path=BOOT_OUT):
     """``(mode, notice, details)`` for the start notice: ``notice`` is ""
     when saves work, else one line of at most 26 characters ("USB drive
-    mode: saves off"); ``details`` is the rest of boot.py's line (the
+    saves nvm only"); ``details`` is the rest of boot.py's line (the
     remount error, for a log or a second line)."""
     word, details = read_record(path)
     writable = code_can_write()

@@ -51,6 +51,17 @@ SHAKE = (
     (10, 6, 6, 400, 2, 1),  # normal
     (20, 12, 8, 600, 2, 1),  # firm
 )
+# The flash erase unit under microcontroller.nvm (bytes) per board_id: an
+# nvm write erases every unit it touches and programs it again
+# (rollbox.store's power-cut model). SAMD51 (PyBadge, EdgeBadge, PyGamer):
+# the 8 KB nvm is one NVMCTRL block (CircuitPython ports/atmel-samd
+# common-hal/nvm/ByteArray.c through ASF4 hpl_nvmctrl _flash_write; SAMD5x
+# datasheet: the block, 16 pages of 512 B, is the erase unit). nRF52840
+# (Circuit Playground Bluefruit): 4 KB flash pages (ports/nrf
+# common-hal/nvm/ByteArray.c; nRF52840 product specification, NVMC). Any
+# other board: unknown, taken as the whole nvm.
+ERASE = {"pybadge": 8192, "edgebadge": 8192, "pygamer": 8192,
+         "circuitplayground_bluefruit": 4096}
 _PYBADGE_KEYS = (B, A, START, SELECT, RIGHT, DOWN, UP, LEFT)
 _PYGAMER_KEYS = (A, B, START, SELECT)
 _LIS3DH_ONBOARD = const(0x19)
@@ -90,7 +101,8 @@ def _board_i2c(board):
 def _finish(name, display, keys, key_map, i2c, addresses):
     accel = open_lis3dh(i2c, addresses) if i2c is not None else None
     message = "" if accel else "No accelerometer: A rolls"
-    return Hardware(name, display, keys, key_map, accel, message, SHAKE, _nvm())
+    return Hardware(name, display, keys, key_map, accel, message, SHAKE, _nvm(),
+                    ERASE.get(name, 0), _circuitpy())
 
 
 def _nvm():
@@ -99,6 +111,16 @@ def _nvm():
 
         return microcontroller.nvm
     except (ImportError, AttributeError):
+        return None
+
+
+def _circuitpy():
+    """CIRCUITPY's filesystem (``storage.VfsFat``: ``open``, ``readonly``), or None."""
+    try:
+        import storage
+
+        return storage.getmount("/")
+    except (ImportError, OSError, AttributeError):
         return None
 
 

@@ -57,7 +57,7 @@ def open_save(app, index, game, seats):
 
     ok = True
     try:
-        region = store.open_region(app.nvm, store.KIND_GAME)
+        region = store.open_region(app.nvm, store.KIND_GAME, getattr(app, "hw", None))
         if region is not None:
             app.save_head = store.game_head(index, game, seats)
             app.save_slots = region.slots()

@@ -263,9 +263,9 @@ class MenuScreen:
         self.view = app.view
         m = self.menu = Menu()
         if app.settings is None:  # power-up: the saved settings and game
-            region = store.open_region(app.nvm, store.KIND_SETTINGS)
+            region = store.open_region(app.nvm, store.KIND_SETTINGS, app.hw)
             m.restore(region.load() if region is not None else None)
-            region = store.open_region(app.nvm, store.KIND_GAME)
+            region = store.open_region(app.nvm, store.KIND_GAME, app.hw)
             app.resume = region.load() if region is not None else None
         else:
             m.restore(app.settings)
@@ -337,10 +337,12 @@ class MenuScreen:
     def _new_game(self):
         m = self.menu
         self.app.resume = m.resume = None  # the new game's save replaces the old one
-        region = store.open_region(self.app.nvm, store.KIND_SETTINGS)
+        region = store.open_region(self.app.nvm, store.KIND_SETTINGS, self.app.hw)
+        data = m.settings()
         if region is not None:
-            try:
-                region.save(m.settings())
+            try:  # saved only when changed (each save is two erase cycles), in two units
+                if region.load() != data:
+                    region.save_both(data)
             except (OSError, RuntimeError, ValueError):
                 self.view.set_text(self.view.message, "Save failed")
         return (m.game, _names(m.game), m.params(), tuple(m.seats[:m.players]), None)
@@ -364,7 +366,7 @@ class MenuScreen:
         from rollbox.screens.stats import StatsScreen
         from rollbox.stats import Stats
 
-        region = store.open_region(self.app.nvm, store.KIND_STATS)
+        region = store.open_region(self.app.nvm, store.KIND_STATS, self.app.hw)
         record = region.load() if region is not None else self.app.stats_ram
         v = self.view
         self.stats_screen = StatsScreen(v)

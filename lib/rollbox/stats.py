@@ -27,7 +27,8 @@ A record that fails any check (size, magic, version, game count, CRC, a
 game with more wins of a kind than games played) loads as fresh zero
 statistics. The dice are counted by the roller (``rollbox.dice.Roller.faces``)
 during a game; :func:`count_game` adds a finished game and its faces to the
-record in nvm, once a game (this module is loaded for that and unloaded).
+record in nvm, once a game (this module is loaded for that and unloaded),
+in two erase units (``rollbox.store.Store.save_both``).
 
 Depends on: micropython (const), rollbox.store.
 """
@@ -186,7 +187,7 @@ def valid(data):
     return True
 
 
-def count_game(nvm, ram, game, winners, faces):
+def count_game(nvm, ram, game, winners, faces, hw=None):
     """Count a finished game in the lifetime stats record and save it.
 
     :param nvm: the board's nvm (the record's region, ``rollbox.store``),
@@ -195,6 +196,8 @@ def count_game(nvm, ram, game, winners, faces):
     :param game: the game's index in ``rollbox.catalog.GAMES``.
     :param winners: the seat kinds of its winning seats.
     :param faces: how many dice showed 1..6 (six counts) in the game.
+    :param hw: the ``rollbox.Hardware`` (its nvm's erase unit and
+        CIRCUITPY: ``rollbox.store.open_region``), or None.
     :returns: the new record (:data:`SIZE` bytes).
     :raises ValueError: a game index or seat kind out of range (nothing is
         counted or saved).
@@ -202,7 +205,7 @@ def count_game(nvm, ram, game, winners, faces):
     """
     from rollbox import store
 
-    region = store.open_region(nvm, store.KIND_STATS)
+    region = store.open_region(nvm, store.KIND_STATS, hw)
     stats = Stats(region.load() if region is not None else ram)
     stats.record_game(game, winners)
     for f in range(6):
@@ -210,5 +213,5 @@ def count_game(nvm, ram, game, winners, faces):
             stats.add_face(f + 1, faces[f])
     data = stats.to_bytes()
     if region is not None:
-        region.save(data)
+        region.save_both(data)  # two erase units: a cut in any later save leaves one
     return data

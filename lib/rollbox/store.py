@@ -1,17 +1,18 @@
-"""Save records in the board's non-volatile memory (``microcontroller.nvm``)
-that survive a power cut during a save.
+"""Save records that survive a power cut at any instant: in the board's
+non-volatile memory (``microcontroller.nvm``) and, where the nvm is one
+flash erase unit, in a file on CIRCUITPY.
 
-A :class:`Store` keeps one record (a few bytes) in two slots of an nvm
-region and writes them in turn: a save goes to the slot that does not hold
-the newest valid record, in one slice assignment (each assignment is a
-flash erase/write cycle), so the newest record before the save stays intact
-if the power goes mid-write. :meth:`Store.load` returns the payload of the
-newest valid slot. A slot is valid when its header (magic ``Rb``, version,
-kind, length), its CRC-16 and its trailer (the sequence number again, the
-last bytes written) all agree; a never-written nvm (all 0xFF), garbage, a
-torn write or an nvm whose read raises all read as "nothing saved".
+A :class:`Store` keeps one record (a few bytes) in slots it writes in
+turn, each save to a slot that does not share a flash erase unit with the
+newest valid record, so that record stays intact whatever a power cut
+during the save does. :meth:`Store.load` returns the payload of the newest
+valid slot. A slot is valid when its header (magic ``Rb``, version, kind,
+length), its CRC-16 and its trailer (the sequence number again, the last
+bytes written) all agree; a never-written nvm (all 0xFF), a missing file,
+garbage, a torn write or a read that raises all read as "nothing saved".
 
-Slot layout (big-endian), :data:`HEADER` + payload + :data:`TRAILER` bytes::
+Slot layout (big-endian), :data:`HEADER` + payload + :data:`TRAILER` bytes,
+the same in nvm and in a file (the file holds just the slot)::
 
     0  'R' 'b'   magic
     2  version   VERSION (the record formats below)
@@ -25,30 +26,70 @@ Slot layout (big-endian), :data:`HEADER` + payload + :data:`TRAILER` bytes::
 The nvm layout (:func:`open_region`): two halves of :data:`HALF` bytes;
 slot 0 of every region in the first half, slot 1 at the same offset in the
 second. Our boards have 8192 bytes of nvm (SAMD51: PyBadge, EdgeBadge,
-PyGamer; nRF52840: Circuit Playground Bluefruit), so on the nRF52840 the two
-slots of a region sit in different 4 KB flash pages.
+PyGamer; nRF52840: Circuit Playground Bluefruit).
 
-============  ==============  ==========  =========================================
-region        start (+4096)   slot bytes  payload
-============  ==============  ==========  =========================================
-game          GAME_START 0    256         :func:`pack_game` (at most 244 bytes)
-settings      SETTINGS 256    64          ``rollbox.menu.Menu.settings()`` (15)
-stats         STATS_START 512 512         reserved for lifetime stats (kind 3)
-============  ==============  ==========  =========================================
+============  ==============  ==========  ==================  ==========================
+region        start (+4096)   slot bytes  file slot           payload
+============  ==============  ==========  ==================  ==========================
+game          GAME_START 0    256         rollbox-game.sav    :func:`pack_game` (<= 244)
+settings      SETTINGS 256    64          rollbox-set.sav     ``Menu.settings()`` (15)
+stats         STATS_START 512 512         rollbox-stats.sav   ``rollbox.stats`` (100)
+============  ==============  ==========  ==================  ==========================
 
 Bytes 1024..4095 of each half are free. A smaller nvm (at least 2048
 bytes) uses halves of ``len(nvm) // 2``; anything smaller saves nothing.
+Records written by earlier versions (two nvm slots, no file) load as they
+are: the format did not change.
+
+The power-cut model (tools/host: ``microcontroller.ByteArray`` and
+``storage.VfsFat``, tests/test_power_cut.py). An nvm slice assignment
+reads every erase unit it touches, erases it (a cut during the erase
+leaves a prefix of it 0xFF, the rest as it was) and programs it again
+from its start (a cut leaves a prefix programmed, the rest 0xFF):
+CircuitPython ports/atmel-samd/common-hal/nvm/ByteArray.c and ASF4
+hpl_nvmctrl ``_flash_write`` on the SAMD51, whose 8 KB nvm is ONE erase
+block (so a cut there can blank every nvm slot at once, whatever slice
+was written); ports/nrf/common-hal/nvm/ByteArray.c on the nRF52840, 4 KB
+pages, so the two halves are two units. A file write (``open(path,
+"wb")``) leaves that file as it was, empty, or a prefix of the new bytes;
+other files are untouched. The erase unit of each board is
+``rollbox.hardware.ERASE``.
+
+Hence the rules, each checked by cutting the power at every instant of
+every write of real games' save sequences:
+
+- Where a region's two nvm slots share an erase unit (SAMD51, or a board
+  whose unit is unknown) and code may write CIRCUITPY, the record also has
+  a file slot, and saves alternate between the file and the nvm (the
+  older nvm slot, so both stay recent). The newest is always in the other
+  medium from the write, so a cut loses at most the save being made: the
+  game is the newest or the previous turn's. Without files (USB drive
+  mode, no Rollbox boot.py) the nvm alone is used, as before, and a cut
+  during an nvm write on the SAMD51 can lose the saves (boot notice).
+- The settings and the stats are saved twice (:meth:`Store.save_both`),
+  into two erase units (nvm and file, or the nRF52840's two pages), so
+  both hold the newest: a cut during any other save (a game save erasing
+  their nvm slot with it) leaves a whole newest copy; a cut during their
+  own save leaves the newest or the previous. A finished game's record is
+  cleared the same way, before the stats count it, so a cut can never
+  leave a counted game offered for resume.
+
+Sequence numbers are compared serially (32767 ahead at most): a slot left
+unwritten for 32768 saves of its record could read as the newest. In file
+mode both nvm slots take their turns; only the file slot rests while the
+drive is in USB drive mode.
 
 The writing half (:class:`rollbox.slot.Slots`, :func:`crc16`) lives in
 ``rollbox.slot``, which play keeps loaded (:meth:`Store.slots`).
 
 Pure Python on CircuitPython, MicroPython and CPython; no import of
-``microcontroller``: the nvm (or any bytearray-like object) is passed in.
+``microcontroller`` or ``storage``: the nvm (or any bytearray-like object)
+and the filesystem are passed in.
 """
 
 from micropython import const
 
-from rollbox.slot import HEADER, MAGIC0, MAGIC1, TRAILER, VERSION, Slots, crc16
+from rollbox.slot import FILE, HEADER, MAGIC0, MAGIC1, TRAILER, VERSION, Slots, crc16
 
 try:
     from typing import Any, Optional, Tuple  # noqa: F401 (used in type comments)
@@ -64,7 +105,7 @@ GAME_START = const(0)
 GAME_SLOT = const(256)
 SETTINGS_START = const(256)
 SETTINGS_SLOT = const(64)
-STATS_START = const(512)  # reserved: lifetime stats, Store(nvm, STATS_START, STATS_SLOT, ...)
+STATS_START = const(512)  # lifetime stats (rollbox.stats)
 STATS_SLOT = const(512)
 USED = const(1024)  # bytes of each half the regions above use
 
@@ -80,8 +121,9 @@ def newer(a, b):
 
 
 class Store(Slots):
-    """One record in two slots of ``nvm``: reading (the newest valid slot)
-    on top of the writer :class:`rollbox.slot.Slots`.
+    """One record in its slots (two in ``nvm``, and a file on ``fs``):
+    reading (the newest valid slot) on top of the writer
+    :class:`rollbox.slot.Slots`.
 
     :param nvm: ``microcontroller.nvm`` or any object with ``len``, slice
         reads and slice assignment (a ``bytearray``).
@@ -90,6 +132,11 @@ class Store(Slots):
     :param stride: offset of slot 1 from slot 0 (default ``slot_size``).
     :param kind: a small int written in each slot; a slot of another kind
         is not read.
+    :param fs: the filesystem of the file slot (``open(path, mode)``:
+        CIRCUITPY's ``storage.VfsFat``), or None: no file slot.
+    :param path: the file slot's path on ``fs``.
+    :param write_files: True when saves may write the file (code may write
+        CIRCUITPY); else the file is only read.
     :raises ValueError: slots that do not fit in ``nvm``.
 
     Example::
@@ -99,58 +146,70 @@ class Store(Slots):
         s.load()              # b"hello" (also after a reset)
     """
 
-    def __init__(self, nvm, start, slot_size, stride=None, kind=0):
-        # type: (Any, int, int, Optional[int], int) -> None
+    def __init__(self, nvm, start, slot_size, stride=None, kind=0, fs=None, path="",
+                 write_files=False):
+        # type: (Any, int, int, Optional[int], int, Any, str, bool) -> None
         # newest -2: not read yet (the first save reads the slots)
         Slots.__init__(self, nvm, start, slot_size, slot_size if stride is None else stride,
-                       kind, -2)
+                       kind, -2, 0, 0, fs if write_files else None, path)
+        self._files = fs
 
     def _read(self, slot):
-        # type: (int) -> Optional[bytearray]
-        """The record in ``slot`` (a bytearray) if valid, else None."""
-        nvm = self._nvm
-        a = self._at[slot]
+        # type: (int) -> Optional[Any]
+        """The record in ``slot`` (0, 1 or :data:`rollbox.slot.FILE`) if
+        valid, else None."""
+        size = self._size
         try:
-            head = nvm[a:a + HEADER]
-            if head[0] != MAGIC0 or head[1] != MAGIC1 or head[2] != VERSION \
-                    or head[3] != self._kind:
+            if slot == FILE:
+                if self._files is None:
+                    return None
+                with self._files.open(self._path, "rb") as f:
+                    rec = f.read(size)
+            else:
+                a = self._at[slot]
+                rec = self._nvm[a:a + size]
+            if len(rec) < HEADER or rec[0] != MAGIC0 or rec[1] != MAGIC1 \
+                    or rec[2] != VERSION or rec[3] != self._kind:
                 return None
-            n = head[6] << 8 | head[7]
-            if HEADER + n + TRAILER > self._size:
-                return None
-            rec = nvm[a:a + HEADER + n + TRAILER]
         except _READ_ERRORS:
             return None
-        if len(rec) != HEADER + n + TRAILER or rec[:HEADER] != head:
+        n = rec[6] << 8 | rec[7]
+        if HEADER + n + TRAILER > min(size, len(rec)):
             return None
-        if rec[HEADER + n] != head[4] or rec[HEADER + n + 1] != head[5]:
+        if rec[HEADER + n] != rec[4] or rec[HEADER + n + 1] != rec[5]:
             return None  # the trailer is not this record's: a torn write
         crc = crc16(rec, HEADER, HEADER + n, crc16(rec, 0, 8))
-        if crc != (head[8] << 8 | head[9]):
+        if crc != (rec[8] << 8 | rec[9]):
             return None
         return rec
 
     def _scan(self):
-        # type: () -> Optional[bytearray]
-        """Read both slots; remember the newest valid one; return its record."""
+        # type: () -> Optional[Any]
+        """Read every slot; remember the newest valid one and the nvm slot
+        to write next (a blank or the older one); return the newest record."""
         best = None
         self._newest = -1
-        for slot in (0, 1):
+        seqs = [-1, -1]
+        for slot in (0, 1, FILE):
             rec = self._read(slot)
             if rec is None:
                 continue
             seq = rec[4] << 8 | rec[5]
+            if slot != FILE:
+                seqs[slot] = seq
             if best is None or newer(seq, self._seq):
                 best = rec
                 self._newest = slot
                 self._seq = seq
+        a, b = seqs
+        self._older = 0 if a < 0 else 1 if b < 0 or newer(a, b) else 0
         return best
 
     def load(self):
         # type: () -> Optional[bytes]
         """The payload of the newest valid slot, or None (nothing saved, a
         cleared record, or nothing readable). Never raises on a blank,
-        corrupt or unreadable nvm."""
+        corrupt or unreadable nvm or file."""
         rec = self._scan()
         if rec is None:
             return None
@@ -161,59 +220,89 @@ class Store(Slots):
 
     def save(self, payload):
         # type: (Any) -> None
-        """Write ``payload`` (bytes-like, at most :meth:`capacity` bytes) to
-        the slot not holding the newest valid record (read first if not
-        yet), with the next sequence number, in one slice assignment.
+        """Write ``payload`` (bytes-like, at most :meth:`capacity` bytes)
+        with the next sequence number to a slot outside the newest valid
+        record's erase unit (:meth:`rollbox.slot.Slots.write`; the slots
+        are read first if not yet): one nvm assignment or one file write.
 
         :raises ValueError: a payload too long for a slot.
         :raises RuntimeError: the nvm refused the write (CircuitPython:
-            "Unable to write to nvm."); ``OSError`` where a port raises that.
-            The newest valid record before the call is untouched.
+            "Unable to write to nvm."); ``OSError`` where a port raises that
+            or the file could not be written. The newest valid record
+            before the call is untouched.
         """
         if self._newest == -2:
             self._scan()
         self.write(b"", payload)
 
+    def save_both(self, payload):
+        # type: (Any) -> None
+        """:meth:`save` ``payload`` twice: into two slots in different
+        erase units (nvm and file, or the two nRF52840 pages), so that a
+        power cut during a later save of another record, whose erase can
+        take this record's nvm slot with it, leaves a whole newest copy.
+        The settings, the stats and a finished game's clear are saved so
+        (two erase/write cycles). Raises as :meth:`save`."""
+        self.save(payload)
+        self.save(payload)
+
     def clear(self):
         # type: () -> None
         """Save an empty record: :meth:`load` returns None from now on (one
-        assignment; a cut during it leaves the previous record)."""
+        write; a cut during it leaves the previous record)."""
         self.save(b"")
 
     def slots(self):
         # type: () -> Slots
         """A :class:`rollbox.slot.Slots` writing this record from where the
-        nvm stands (the slots read now): what play keeps, so that a save
-        needs neither this module nor this Store. Write with either, not
-        both: each knows only its own writes."""
+        slots stand (read now): what play keeps, so that a save needs
+        neither this module nor this Store. Write with either, not both:
+        each knows only its own writes."""
         if self._newest == -2:
             self._scan()
         a = self._at
         return Slots(self._nvm, a[0], self._size, a[1] - a[0], self._kind, self._newest,
-                     self._seq)
+                     self._seq, self._older, self._fs, self._path)
 
 
-_REGIONS = {KIND_GAME: (GAME_START, GAME_SLOT), KIND_SETTINGS: (SETTINGS_START, SETTINGS_SLOT),
-            KIND_STATS: (STATS_START, STATS_SLOT)}
+_REGIONS = {KIND_GAME: (GAME_START, GAME_SLOT, "rollbox-game.sav"),
+            KIND_SETTINGS: (SETTINGS_START, SETTINGS_SLOT, "rollbox-set.sav"),
+            KIND_STATS: (STATS_START, STATS_SLOT, "rollbox-stats.sav")}
 
 
-def open_region(nvm, kind):
-    # type: (Any, int) -> Optional[Store]
+def open_region(nvm, kind, hw=None):
+    # type: (Any, int, Any) -> Optional[Store]
     """The :class:`Store` of region ``kind`` (:data:`KIND_GAME`,
     :data:`KIND_SETTINGS`, :data:`KIND_STATS`) of the layout above on
     ``nvm``, or None when there is no nvm, it is too small, or its length
-    cannot be read. A Store holds a buffer of its slot's size: open the
-    settings and stats regions when needed, not for good."""
+    cannot be read. ``hw`` (a ``rollbox.Hardware``, or None: nvm only)
+    gives the nvm's erase unit (``erase``, bytes; 0 unknown: the whole
+    nvm) and CIRCUITPY (``fs``): where the region's two nvm slots share an
+    erase unit, the record has its file slot there too, written while
+    code may write the drive (``fs.readonly`` False), read otherwise. A
+    Store holds a buffer of its slot's size: open the settings and stats
+    regions when needed, not for good."""
     if nvm is None:
         return None
     try:
-        half = min(len(nvm) // 2, HALF)
+        size = len(nvm)
     except _READ_ERRORS:
         return None
+    half = min(size // 2, HALF)
     if half < USED:
         return None
-    start, slot = _REGIONS[kind]
-    return Store(nvm, start, slot, half, kind)
+    start, slot, path = _REGIONS[kind]
+    fs = getattr(hw, "fs", None)
+    erase = getattr(hw, "erase", 0) or size
+    write = False
+    if start // erase != (start + half) // erase:
+        fs = None  # the nvm's two slots are in two erase units: no file needed
+    elif fs is not None:
+        try:
+            write = not fs.readonly
+        except (AttributeError, OSError):
+            write = False
+    return Store(nvm, start, slot, half, kind, fs, path, write)
 
 
 # -- the game record ---------------------------------------------------------

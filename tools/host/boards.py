@@ -98,6 +98,9 @@ def use(profile="pybadge", **kwargs):
     """Make a new :class:`HostBoard` the one ``import board`` answers with."""
     global _current
     _current = HostBoard(profile, **kwargs)
+    import storage  # a new board: a blank drive at its power-up state
+
+    storage._power_up()
     module = sys.modules.get("board")
     if module is None or getattr(module, "__file__", "").find("host") < 0:
         module = types.ModuleType("board")

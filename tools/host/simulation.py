@@ -256,12 +256,15 @@ class Simulation:
         a power cut; None: a blank one for this board. The menu taps
         (``setup``) assume the default menu: with a saved nvm set ``setup``
         yourself (``["A"]`` resumes a saved game).
+    :param files: CIRCUITPY (a ``storage.VfsFat`` of the host stand-in, e.g.
+        ``VfsFat(code_writes=True)`` as boot.py leaves it, or one carried
+        over a power cut); None: a blank drive read-only to code (no boot.py).
     """
 
     def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
                  goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
                  out=None, log=print, accelerometer=True, start_ms=0, coach=0, nvm=None,
-                 shake=1):
+                 shake=1, files=None):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
         host_clock.use(host_clock.Clock(start_ms))
@@ -272,6 +275,11 @@ class Simulation:
         if nvm is not None:
             microcontroller._use_nvm(nvm)
         self.nvm = microcontroller.nvm
+        import storage
+
+        if files is not None:
+            storage._use_root(files)
+        self.files = storage.getmount("/")
         from rollbox import hardware
         from rollbox.app import App
         from rollbox.dice import Roller

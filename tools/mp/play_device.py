@@ -47,6 +47,7 @@ import board  # noqa: E402, F401 (the stand-ins, before the baseline)
 import digitalio  # noqa: E402, F401
 import keypad  # noqa: E402, F401
 import microcontroller  # noqa: E402, F401
+import storage  # noqa: E402, F401
 import supervisor  # noqa: E402
 
 FRAME_MS = 20

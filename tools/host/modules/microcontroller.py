@@ -29,11 +29,14 @@ Host-only (absent on the board):
   first ``after`` bytes reach the memory, then :class:`PowerCut` is raised
   (the test drops that app and starts a new one on the same object). With
   ``erase_size`` (the flash erase unit: 4096 on nRF52840, 8192 on SAMD51,
-  whose nvm is one erase block) the write is modelled as the board does it:
-  each erase unit the slice touches is read, erased to 0xFF and programmed
-  again from its start with the new bytes merged in; ``after`` then counts
-  the bytes programmed, so a cut can also blank bytes outside the slice that
-  share the erase unit.
+  whose nvm is one erase block) the write is modelled as the board does it
+  (``host.powercut``, the one model): each erase unit the slice touches is
+  read, erased to 0xFF and programmed again from its start with the new
+  bytes merged in; ``after`` then counts the bytes programmed, so a cut can
+  also blank bytes outside the slice that share the erase unit.
+- ``ByteArray.cut_at(instant)``: the same at any instant of the model
+  (``host.powercut.nvm_torn``: part way through an erase, too).
+- ``ByteArray.journal``: None, or a ``host.powercut.Journal`` told every write.
 - ``ByteArray.fail_writes``: an exception instance raised by every
   assignment (nothing written), e.g. ``RuntimeError("Unable to write to nvm.")``
   or ``OSError(5, "Input/output error")``; ``ByteArray.fail_reads`` the same
@@ -49,11 +52,9 @@ Host-only (absent on the board):
 import array as _array
 import weakref as _weakref
 
+from host.powercut import PowerCut, nvm_instants, nvm_torn  # noqa: F401 (PowerCut: the API)
+
 NVM_SIZE = 8192
-
-
-class PowerCut(BaseException):
-    """Host-only: the power went off during an nvm write (see :meth:`ByteArray.cut`)."""
 
 
 class Pin:
@@ -77,12 +78,21 @@ class ByteArray:
         self.fail_writes = None
         self.fail_reads = None
         self._cut_after = None
+        self._cut_at = None
+        self.journal = None
 
     def cut(self, after):
         """Host-only: the next assignment writes ``after`` bytes, then the power goes."""
         if after < 0:
             raise ValueError("after must be >= 0")
         self._cut_after = after
+
+    def cut_at(self, instant):
+        """Host-only: the power goes at ``instant`` of the next assignment
+        (``host.powercut.nvm_torn``; an instant past its end: just after it)."""
+        if instant < 0:
+            raise ValueError("instant must be >= 0")
+        self._cut_at = instant
 
     def __len__(self):
         return len(self.data)
@@ -147,34 +157,36 @@ class ByteArray:
         if not new:
             return
         self.writes += 1
-        after = self._cut_after
-        self._cut_after = None
-        data = self.data
-        if not self.erase_size:
-            if after is None or after >= len(new):
-                data[start:start + len(new)] = new
-                if after is None:
-                    return
-            else:
-                data[start:start + after] = new[:after]
-            raise PowerCut("power cut after %d of %d bytes" % (min(after, len(new)), len(new)))
         unit = self.erase_size
-        end = start + len(new)
-        first = start - start % unit
-        image = bytearray(data)
-        image[start:end] = new
-        budget = after
-        for page in range(first, max(end, first + 1), unit):
-            top = min(page + unit, len(data))
-            data[page:top] = b"\xff" * (top - page)  # erase
-            if budget is not None and budget < top - page:
-                data[page:page + budget] = image[page:page + budget]
-                raise PowerCut("power cut while programming the erase unit at %d" % page)
-            data[page:top] = image[page:top]
-            if budget is not None:
-                budget -= top - page
-        if budget is not None:
-            raise PowerCut("power cut just after the write")
+        if self.journal is not None:
+            self.journal.nvm_write(start, new, unit, self.data)
+        instant = self._instant(start, new)
+        if instant is None:
+            self.data[start:start + len(new)] = new
+            return
+        self.data[:] = nvm_torn(self.data, start, new, unit, instant)
+        raise PowerCut("power cut at instant %d of an nvm write" % instant)
+
+    def _instant(self, start, new):
+        """The pending cut (:meth:`cut`, :meth:`cut_at`) as an instant of
+        this write's model, or None."""
+        after, at = self._cut_after, self._cut_at
+        self._cut_after = self._cut_at = None
+        last = nvm_instants(start, len(new), self.erase_size) - 1
+        if at is not None:
+            return min(at, last)
+        if after is None:
+            return None
+        unit = self.erase_size
+        if not unit:
+            return min(after, last)
+        base = 0
+        while base < last:
+            if after < unit:
+                return base + unit + after
+            after -= unit
+            base += 2 * unit + 1
+        return last
 
 
 _by_board = _weakref.WeakKeyDictionary()

@@ -21,21 +21,33 @@ disable_concurrent_write_protection=False)``, ``getmount(mount_path)``
 ``enable_usb_drive()``, ``unsafe_disable_usb_drive()``. A path that is not
 a mount point raises ``OSError(EINVAL)``.
 
-Differences from the board: nothing is written anywhere (the host's files
-are not guarded: device code that writes must ask ``getmount("/").readonly``
-itself, as the board would refuse with ``OSError(EROFS)``); ``mount``,
+Files: ``getmount("/").open(path, mode)`` (CircuitPython's ``VfsFat.open``,
+paths relative to the drive) opens files of a model drive held in memory
+(``VfsFat._files``, path -> bytes), "rb"/"r" to read, "wb"/"w" to write
+(``OSError(EROFS)`` while read-only to code, ``OSError(ENOENT)`` for a
+missing file); a write lands when the file is closed, under the power-cut
+model of ``host.powercut`` (``cut_at``). The host's own files are never
+touched. Differences from the board: ``mount``,
 ``umount``, ``erase_filesystem`` and ``map_file`` are absent; the USB
 "eject" delays (2.5 s for ``enable_usb_drive`` after boot) are not modelled.
 
 Host-only names (start with an underscore, absent on the board):
 ``_power_up(host_mounts=True)`` (a reset: the power-up state, boot.py
-about to run), ``_boot_done()`` (USB starts; a computer that mounts the
+about to run, a blank drive; ``host.boards.use`` calls it: a new board),
+``_use_root(vfs)`` (make ``vfs`` the drive, e.g. one carried over a power
+cut: its files and who may write it kept), ``VfsFat(code_writes=True)`` (a
+drive as boot.py leaves it: writable by code), ``VfsFat.writes``,
+``VfsFat.cut_at(instant)``, ``VfsFat.fail_writes``, ``VfsFat.journal``,
+``_boot_done()`` (USB starts; a computer that mounts the
 drive takes its lock if the drive is writable over USB),
 ``_fail_next_remount(exc)`` (the next ``remount`` raises ``exc``, a test
 hook for errors the host cannot produce), ``_remounts`` (the arguments of
 every ``remount`` call since power-up), ``_in_boot``, ``_usb_drive_enabled``.
 """
 import errno
+import io
+
+from host.powercut import PowerCut, file_instants, file_torn
 
 _CANNOT_REMOUNT = "Cannot remount path when visible via USB."
 _CANNOT_CHANGE_USB = "Cannot change USB devices now"
@@ -44,10 +56,54 @@ _CANNOT_CHANGE_USB = "Cannot change USB devices now"
 class VfsFat:
     """The CIRCUITPY filesystem object that ``getmount("/")`` returns."""
 
-    def __init__(self, label="CIRCUITPY"):
+    def __init__(self, label="CIRCUITPY", code_writes=False):
         self._label = label
-        self._writable_by_usb = True  # the power-up default
+        self._writable_by_usb = not code_writes  # the power-up default: the computer's
         self._protected = True  # concurrent write protection
+        self._files = {}
+        self.writes = 0
+        self.fail_writes = None
+        self.journal = None
+        self._cut_at = None
+
+    def open(self, path, mode="r"):
+        """A file of the drive: "rb"/"r" reads (a ``BytesIO``), "wb"/"w"
+        writes, landing at close.
+
+        :raises OSError: ENOENT (no such file to read), EROFS (writing
+          while the drive is read-only to code).
+        """
+        path = path.lstrip("/")
+        if "w" in mode:
+            if self.readonly:
+                raise OSError(errno.EROFS, "Read-only filesystem")
+            return _Writer(self, path)
+        if path not in self._files:
+            raise OSError(errno.ENOENT, "No such file/directory")
+        data = self._files[path]
+        return io.BytesIO(data) if "b" in mode else io.StringIO(data.decode())
+
+    def cut_at(self, instant):
+        """Host-only: the power goes at ``instant`` of the next file write
+        (``host.powercut.file_torn``; past its end: just after it)."""
+        self._cut_at = instant
+
+    def _land(self, path, new):
+        if self.fail_writes is not None:
+            raise self.fail_writes
+        self.writes += 1
+        if self.journal is not None:
+            self.journal.file_write(path, new, self._files)
+        at, self._cut_at = self._cut_at, None
+        if at is None:
+            self._files[path] = bytes(new)
+            return
+        content = file_torn(self._files.get(path), new, min(at, file_instants(new) - 1))
+        if content is None:
+            self._files.pop(path, None)
+        else:
+            self._files[path] = content
+        raise PowerCut("power cut at instant %d of a file write" % at)
 
     @property
     def readonly(self):
@@ -68,6 +124,21 @@ class VfsFat:
 
     def __repr__(self):
         return "<VfsFat>"
+
+
+class _Writer(io.BytesIO):
+    """A file open for writing on the model drive: lands at close."""
+
+    def __init__(self, vfs, path):
+        super().__init__()
+        self._vfs = vfs
+        self._path = path
+
+    def close(self):
+        if not self.closed:
+            data = self.getvalue()
+            super().close()
+            self._vfs._land(self._path, data)
 
 
 _root = VfsFat()
@@ -91,6 +162,12 @@ def _power_up(host_mounts=True):
     _usb_drive_enabled = True
     _next_error = None
     del _remounts[:]
+
+
+def _use_root(vfs):
+    """Host-only: ``vfs`` (a :class:`VfsFat`) is the drive from now on."""
+    global _root
+    _root = vfs
 
 
 def _boot_done():
