@@ -29,14 +29,15 @@ The contract, as the app calls it:
 - ``result(state)`` the title line when the game is over.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
   (the bot module's ``coach``); ``coach_key()`` the button that toggles it
-  (START, 0 where the screen needs START itself).
+  (START, 0 where the screen needs START itself); ``coach_at()`` where its
+  two lines go (line middles, pixels).
 """
 
 import displayio
 
 from rollbox.bots import HARD, MEDIUM
 from rollbox.controls import START
-from rollbox.view import PLAIN
+from rollbox.view import COACH_AT, PLAIN
 
 
 class Screen:
@@ -86,6 +87,12 @@ class Screen:
         """Two lines (at most 26 characters each) of odds and the hard
         player's move for the seat to act (``bot.coach``)."""
         return self.bot.coach(state)
+
+    def coach_at(self):
+        """The y (pixels, line middles) of the coach's two lines: lines
+        where they cover none of the seat's score, dice or den (issue 14;
+        by default the title line and the one below it)."""
+        return COACH_AT
 
     def coach_key(self):
         """The button that toggles the coach overlay in play (the menu's
