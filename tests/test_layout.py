@@ -7,7 +7,8 @@ from conftest import overlaps, text_box
 
 from host.simulation import Simulation
 from rollbox import app as app_module
-from rollbox.view import FaceSheet, pip_grid
+from rollbox.faces import pip_grid
+from rollbox.view import FaceSheet
 
 BOARDS = ("pybadge", "cpb_gizmo")
 # Every die size (pixels) a screen draws: Pig, Hog, SKUNK'D, SKUNK, Skull &

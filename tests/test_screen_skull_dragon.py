@@ -28,8 +28,8 @@ from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox.controls import B
 from rollbox.dice import Roller
+from rollbox.faces import pip_grid
 from rollbox.screens import skull_dragon as screen_module
-from rollbox.view import pip_grid
 
 LARGE = ("cpb_gizmo", "generic")
 

@@ -24,6 +24,8 @@ import terminalio
 import vectorio
 from micropython import const
 
+import rollbox
+
 try:
     from typing import Any  # noqa: F401 (used in type comments)
 except ImportError:
@@ -42,12 +44,7 @@ KEPT = const(2)
 PICKED = const(3)
 _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 
-# Pips of each face on a 3x3 grid (column, row): faces 1..6.
-_PIPS = (((1, 1),), ((0, 0), (2, 2)), ((0, 0), (1, 1), (2, 2)),
-         ((0, 0), (2, 0), (0, 2), (2, 2)), ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-         ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)))
 _BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
-_ROUND_PIP = const(4)  # pips from this side (pixels) are round, smaller ones square
 _CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
 
 # Status y, message y (the line above it, on 160x128 right above it: the
@@ -150,33 +147,11 @@ class FaceSheet:
             p[1] = _PIP
             palettes.append(p)
         self.palettes = palettes if tints else None  # type: Any
-        side, start, pitch = pip_grid(t)
-        for face in range(1, 7):
-            for col, row in _PIPS[face - 1]:
-                _pip(bitmap, face * t + start + col * pitch, start + row * pitch, side)
+        from rollbox import faces  # drawing code: gone once drawn
 
-
-def pip_grid(tile):
-    """``(side, start, pitch)`` pixels of the 3x3 pip grid on a ``tile``
-    pixel face: pip side about a sixth of the face (at least 2), gaps of at
-    least 2 pixels and half a pip (so six pips never run into two bars,
-    issue 14), the rest the margins (at least 1; the right one may be a
-    pixel wider). E.g. 12 -> (2, 1, 4), 15 -> (3, 1, 5), 40 -> (7, 5, 11)."""
-    side = max(2, (tile + 3) // 6)
-    rest = tile - 3 * side
-    gap = max(2, (side + 1) // 2, rest // 4)
-    return side, (rest - 2 * gap) // 2, side + gap
-
-
-def _pip(bitmap, x, y, side):
-    """One pip, ``side`` pixels square from (x, y); round from
-    ``_ROUND_PIP`` on (corners off a circle of diameter ``side``)."""
-    for j in range(side):
-        for i in range(side):
-            u = 2 * i + 1 - side
-            v = 2 * j + 1 - side
-            if side < _ROUND_PIP or u * u + v * v <= side * side:
-                bitmap[x + i, y + j] = 1
+        faces.draw(bitmap, t)
+        del faces
+        rollbox.unload("rollbox.faces")
 
 
 class Die:

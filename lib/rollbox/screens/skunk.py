@@ -36,7 +36,7 @@ column marks the round being played, a gold band behind a row the shooter.
 
 - 160x128: header y 12..24, up to six rows from y 24 every 12 (the last
   ends at 96); seven or eight seats: the header and rows in the short font
-  (:func:`_short_font`, 10 pixels high), header y 12..22, rows from y 22
+  (``rollbox.screens.skunk_rows``, 10 pixels high), header y 12..22, rows from y 22
   every 10 (the last ends at 102, where the message line starts); x 2..158
   (26 characters). The round total (x 36) and two 12-pixel dice (x 128 and
   143) share the title line after "SKUNK"; they are hidden at the end, when
@@ -49,9 +49,7 @@ column marks the round being played, a gold band behind a row the shooter.
   pad.
 """
 
-import bitmaptools
 import displayio
-import terminalio
 import vectorio
 from micropython import const
 
@@ -67,7 +65,7 @@ from games.skunk import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from rollbox.screens import Screen
-from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, TextLine, ink, label
+from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, label
 
 # x0, header top, first row top, row pitch (text boxes never overlap: the
 # header and rows are 12 pixels high, 10 in the short font), name width, cell width, total width,
@@ -77,7 +75,6 @@ from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, TextLine, ink, la
 _SMALL = (2, 12, 24, 12, 3, 3, 4, 4, 36, 6, 0, 12, 128, 15, 0, 0, True)
 _LARGE = (18, 26, 42, 16, 4, 4, 5, 5, 18, 179, 1, 28, 156, 36, 167, 1, False)
 _SMALL_ROWS = const(6)  # more seats on 160x128: the short font (header top 12, rows 22 + 10 i)
-_SHORT = const(10)  # the short font's glyph height (pixels)
 
 _COLUMN_BAND = const(0x1E6A3A)  # behind the round's column (felt is 0x0B3D20)
 _SHOOTER_BAND = const(0x5A4A12)  # behind the shooter's row
@@ -94,40 +91,6 @@ _ROLL_ITEM = const(-1)  # the roster cursor's "roll" item
 _HOME = const(-2)  # the roster cursor goes to its default item
 
 
-def _short_font():
-    """The built-in font's first 95 glyphs (ASCII 0x20..0x7E, 6x12 pixels)
-    without their top and bottom pixel rows (used only by the backquote and
-    by the tails of g j p q y): a 570x10 1-bit Bitmap (0.7 KB) that fits
-    eight rows and the header between the title and message lines on
-    160x128 (issue 14)."""
-    sheet = displayio.Bitmap(95 * 6, _SHORT, 2)
-    bitmaptools.blit(sheet, terminalio.FONT.bitmap, 0, 0, x1=0, y1=1, x2=95 * 6, y2=1 + _SHORT)
-    return sheet
-
-
-class _ShortLine(TextLine):
-    """A :class:`rollbox.view.TextLine` of 26 characters in
-    :func:`_short_font` (6x10 pixels a character), its top at ``top``: a
-    TileGrid whose tiles :meth:`write` sets (``terminalio.Terminal`` takes
-    only the built-in font); a character outside ASCII shows as a blank."""
-
-    def __init__(self, group, x, top, sheet, color, chars=26):  # pylint: disable=super-init-not-called
-        self.tilegrid = displayio.TileGrid(sheet, pixel_shader=ink(color), width=chars, height=1,
-                                           tile_width=6, tile_height=_SHORT, x=x, y=top)
-        self.chars = chars
-        self.text = ""
-        self._color = color
-        group.append(self.tilegrid)
-
-    def write(self, text):
-        self.text = text
-        tg = self.tilegrid
-        n = len(text)
-        for i in range(self.chars):
-            c = ord(text[i]) - 32 if i < n else 0
-            tg[i] = c if 0 < c < 95 else 0
-
-
 class SkunkScreen(Screen):
     """See :class:`rollbox.screens.Screen` for the contract and the module
     docstring for the controls and the layout."""
@@ -141,10 +104,15 @@ class SkunkScreen(Screen):
          self._long_info, size, die_x, die_pitch, die_y, self._wobble, self._top) = lay
         n = game.num_players()
         high = 12  # the rows' text height (pixels)
+        self._short = None  # the short font's module (skunk_rows), when used
         sheet = None
         if not view.large and n > _SMALL_ROWS:  # 12-pixel rows would overlap
-            sheet = _short_font()
-            row_top, pitch, high = head_top + _SHORT, _SHORT, _SHORT
+            from rollbox.screens import skunk_rows
+
+            self._short = skunk_rows
+            sheet = skunk_rows.short_font()
+            high = skunk_rows.HEIGHT
+            row_top, pitch = head_top + high, high
         self._cell = "%" + str(cell_w) + "s"
         self._total = "%" + str(total_w) + "d"
         self._ctl = " %-" + str(ctl_w - 1) + "s"
@@ -180,7 +148,7 @@ class SkunkScreen(Screen):
         short font when ``sheet`` is given (26 characters)."""
         if sheet is None:
             return label(self.group, x, top + 6, color)
-        return _ShortLine(self.group, x, top, sheet, color)
+        return self._short.ShortLine(self.group, x, top, sheet, color)
 
     def coach_at(self):
         """On 160x128 the pad and the title line are the game: the coach
