@@ -30,19 +30,17 @@ def pip_grid(tile):
 
 def draw(bitmap, tile):
     """Faces 1..6 into tiles 1..6 of ``bitmap`` (tiles of ``tile`` pixels
-    side by side from x 0; tile 0 stays blank): pips set to 1."""
+    side by side from x 0; tile 0 stays blank): pips set to 1, each
+    ``side`` pixels square, round from ``_ROUND_PIP`` on (the corners off a
+    circle of diameter ``side``)."""
     side, start, pitch = pip_grid(tile)
     for face in range(1, 7):
         for col, row in _PIPS[face - 1]:
-            _pip(bitmap, face * tile + start + col * pitch, start + row * pitch, side)
-
-
-def _pip(bitmap, x, y, side):
-    """One pip, ``side`` pixels square from (x, y); round from
-    ``_ROUND_PIP`` on (corners off a circle of diameter ``side``)."""
-    for j in range(side):
-        for i in range(side):
-            u = 2 * i + 1 - side
-            v = 2 * j + 1 - side
-            if side < _ROUND_PIP or u * u + v * v <= side * side:
-                bitmap[x + i, y + j] = 1
+            x = face * tile + start + col * pitch
+            y = start + row * pitch
+            for j in range(side):
+                for i in range(side):
+                    u = 2 * i + 1 - side
+                    v = 2 * j + 1 - side
+                    if side < _ROUND_PIP or u * u + v * v <= side * side:
+                        bitmap[x + i, y + j] = 1
