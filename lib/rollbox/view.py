@@ -310,11 +310,12 @@ class View:
                                                      height=12))
             self.coach_lines = (label(self.coach, 2, 0), label(self.coach, 2, 0))
             self.root.append(self.coach)
-        if on:
+        coach = self.coach
+        if on and coach is not None:
             for i in range(2):
                 line = self.coach_lines[i]
                 if line.tilegrid.y != at[i] - 6:
-                    line.tilegrid.y = self.coach[i].y = at[i] - 6
+                    line.tilegrid.y = coach[i].y = at[i] - 6
                     self.dirty = True
                 self.set_text(line, lines[i])
         if self.coach is not None and self.coach.hidden == on:
