@@ -28,9 +28,16 @@ def rebuild_game(data):
 
 def text_box(line):
     """``(left, top, right, bottom)`` pixels of the text a
-    ``rollbox.view.TextLine`` shows (6x12 pixels a character)."""
+    ``rollbox.view.TextLine`` shows (its tiles: 6x12 pixels a character in
+    the built-in font, 6x10 in SKUNK's short one)."""
     tg = line.tilegrid
-    return (tg.x, tg.y, tg.x + 6 * len(line.text), tg.y + 12)
+    return (tg.x, tg.y, tg.x + tg.tile_width * len(line.text), tg.y + tg.tile_height)
+
+
+def overlaps(a, b):
+    """True when boxes ``a`` and ``b`` (left, top, right, bottom; right and
+    bottom exclusive, pixels) share a pixel."""
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
 def stores(nvm):

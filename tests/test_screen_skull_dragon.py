@@ -3,7 +3,7 @@ buttons (and shakes) with scripted dice, the Skull and Dragon symbols in
 the framebuffer, refusals on the message line, the layout at both sizes and
 whole games to a winner (host boards, real displayio through Blinka)."""
 import pytest
-from conftest import text_box
+from conftest import overlaps, text_box
 
 from games.skull_dragon import (
     ACCEPT,
@@ -28,6 +28,7 @@ from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox.controls import B
 from rollbox.dice import Roller
+from rollbox.faces import pip_grid
 from rollbox.screens import skull_dragon as screen_module
 
 LARGE = ("cpb_gizmo", "generic")
@@ -201,11 +202,11 @@ def pip_pixels(sim, die):
     """Colours where the seven pips would be."""
     screen = sim.app.screen
     d = screen.dice[die]
-    size = screen_module._LARGE[0] if sim.app.view.large else screen_module._SMALL[0]
-    step = size // 4
+    side, start, pitch = pip_grid(d.sheet.tile)
+    at = [(start + side // 2 + k * pitch) * d.sheet.scale for k in range(3)]  # pip middles
     fb = sim.board.framebuffer
-    return [fb.pixel(d.x + step * c, d.y + step * r)
-            for c, r in ((1, 1), (3, 1), (1, 2), (2, 2), (3, 2), (1, 3), (3, 3))]
+    return [fb.pixel(d.x + at[c], d.y + at[r])
+            for c, r in ((0, 0), (2, 0), (0, 1), (1, 1), (2, 1), (0, 2), (2, 2))]
 
 
 BLACK, WHITE, RED, YELLOW = (0, 0, 0), (248, 252, 248), (160, 24, 24), (248, 208, 64)
@@ -358,10 +359,6 @@ def test_keys_for_makes_every_action_on_this_board(board):
     assert (s.first_die, s.first_value) == (SKULL_DIE, 3)
 
 
-def overlaps(a, b):
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
-
-
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
 def test_the_widest_texts_fit_without_overlap(board):
     """Every label with its widest text, the dice and the frame: inside the
@@ -384,6 +381,10 @@ def test_the_widest_texts_fit_without_overlap(board):
         size = screen_module._LARGE[0] if view.large else screen_module._SMALL[0]
         boxes.append((d.x - b, d.y - b, d.x + size + b, d.y + size + b))
     title = text_box(view.title)
+    if not view.large:  # the round shares the title line, right of the title
+        round_box = boxes.pop(0)
+        assert view.title.text == "Skull & Dragon"
+        assert round_box[1] == 0 and title[2] < round_box[0] and round_box[2] <= view.width
     message_top = text_box(view.message)[1]
     for i, box in enumerate(boxes):
         assert 0 <= box[0] and box[2] <= view.width and title[3] <= box[1]

@@ -2,7 +2,7 @@
 roster cursor on two-button boards, computer seats that sit by the bot,
 sits only between rolls, and a layout that fits eight rows."""
 import pytest
-from conftest import text_box
+from conftest import overlaps, text_box
 
 from games.skunk import ROLL, SIT_BASE, UNPLAYED
 from host import boards
@@ -216,7 +216,7 @@ def test_skunk_and_double_skunk_words_and_the_wiped_column():
     assert message(sim) == "2-1: SKUNK! standing 0"
     assert [d.tint for d in screen.dice] == [PLAIN, BAD]
     assert s.round == 1 and screen.column_band.x == screen._band_x + 18
-    assert screen.shooter_band.y == screen._row_top + 9  # P2 shoots column K
+    assert screen.shooter_band.y == screen._row_top + 12  # P2 shoots column K
     tap(sim, "A")  # P2 shoots: A rolls
     settled(sim)
     roll(sim)
@@ -316,36 +316,65 @@ def boxes(screen):
 
 
 @pytest.mark.parametrize("board, width, height, message_top", [
-    ("pybadge", 160, 128, 101), ("cpb_gizmo", 240, 240, 196)])
-def test_eight_rows_fit_above_the_message_line(board, width, height, message_top):
-    sim = quiet(board=board, players=8, seats=(0, 1) * 4)
+    ("pybadge", 160, 128, 102), ("cpb_gizmo", 240, 240, 200)])
+@pytest.mark.parametrize("players", [6, 8])
+def test_eight_rows_fit_above_the_message_line(board, width, height, message_top, players):
+    sim = quiet(board=board, players=players, seats=(0, 1) * (players // 2))
     screen, s = sim.app.screen, sim.app.state
-    for p in range(8):  # the widest pad: three-digit totals, wiped columns
+    for p in range(players):  # the widest pad: three-digit totals, wiped columns
         s.pad[p][:4] = [99, 99, 0, 99]
         s.wiped[p] = 0b100
         s.scores[p] = 297
     s.round = 4
     s.round_total = 999
     screen.draw(s)
-    screen.shooter_band.y = screen._row_top + 7 * screen._pitch  # the lowest row
+    last = players - 1
+    screen.shooter_band.y = screen._row_top + last * screen._pitch  # the lowest row
+    assert text_box(sim.app.view.message)[1] == message_top
     box = {b[0]: b[1:] for b in boxes(screen)}
     for name, (left, top, right, bottom) in box.items():
         assert 0 <= left and right <= width and 0 <= top, name
         assert bottom <= message_top, name  # nothing on the message line
-    for name in ["header"] + ["row%d" % i for i in range(8)]:
+    texts_and_dice = ["header", "info", "die0", "die1"] + ["row%d" % i for i in range(players)]
+    for i, name in enumerate(texts_and_dice):  # no two rows, the header or dice share a pixel
+        for other in texts_and_dice[i + 1:]:
+            assert not overlaps(box[name], box[other]), (name, other)
+    for name in ["header"] + ["row%d" % i for i in range(players)]:
         assert box[name][1] >= 12, name  # below the title line
-    for i in range(7):  # caps and digits (8 of the 12 rows) never touch the next row
-        assert box["row%d" % (i + 1)][1] - box["row%d" % i][1] >= 9
+    short = board == "pybadge" and players > 6  # the short font: 10-pixel rows
+    assert [box["row%d" % i][1] for i in (0, 1)] == (
+        [22, 32] if short else [24, 36] if board == "pybadge" else [42, 58])
+    assert box["row0"][3] - box["row0"][1] == (10 if short else 12)
     if board == "pybadge":  # round total and dice share the title line after "SKUNK"
         assert box["info"][0] > 2 + 6 * len("SKUNK") and box["info"][3] <= 12
         assert box["die1"][3] <= 12
     else:  # below the pad
-        assert box["info"][1] >= box["row7"][3] and box["die0"][1] >= box["row7"][3]
+        assert box["info"][1] >= box["row%d" % last][3]
+        assert box["die0"][1] >= box["row%d" % last][3]
     assert box["info"][2] <= box["die0"][0] and box["die0"][2] <= box["die1"][0]
     row_text = texts(sim)
     assert max(len(t) for t in row_text) == (26 if board == "pybadge" else 33)
     assert row_text[0] == ("P1^ 99 99 0* 99    297 L" if board == "pybadge"
                            else "P1 ^  99  99  0*  99      297")
+
+
+def test_the_short_font_is_the_built_in_one_without_its_top_and_bottom_rows():
+    """Every glyph of the short rows is the built-in font's rows 1..10, and
+    what the rows draw reaches the display (the real displayio)."""
+    import terminalio
+
+    sim = quiet(players=8, seats=(0,) * 8)
+    screen = sim.app.screen
+    row = screen.rows[0]
+    sheet, font = row.tilegrid.bitmap, terminalio.FONT.bitmap
+    assert (sheet.width, sheet.height) == (570, 10)
+    assert all(sheet[x, y] == font[x, y + 1] for x in range(570) for y in range(10))
+    assert row.text == "P1^                  0 L"
+    assert [row.tilegrid[i] for i in range(4)] == [ord(c) - 32 for c in "P1^ "]
+    fb = sim.board.framebuffer
+    x0, top = row.tilegrid.x, row.tilegrid.y
+    ink = [(x, y) for x in range(6) for y in range(10) if font[(ord("P") - 32) * 6 + x, y + 1]]
+    assert ink and all(fb.pixel(x0 + x, top + y) == (248, 252, 248) for x, y in ink)  # white P
 
 
 def test_whole_eight_player_game_on_a_pybadge_with_frames(tmp_path):

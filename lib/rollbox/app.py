@@ -421,7 +421,8 @@ class App:
             v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
         else:
             v.set_text(v.status, self.screen.status(s, self.accel_ok))
-        v.show_coach(self.screen.coach(s) if self.coach and p >= 0 and not self.seats[p] else None)
+        v.show_coach(self.screen.coach(s) if self.coach and p >= 0 and not self.seats[p] else None,
+                     self.screen.coach_at())
 
     # -- pause -----------------------------------------------------------------
 

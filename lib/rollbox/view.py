@@ -24,6 +24,8 @@ import terminalio
 import vectorio
 from micropython import const
 
+import rollbox
+
 try:
     from typing import Any  # noqa: F401 (used in type comments)
 except ImportError:
@@ -42,19 +44,16 @@ KEPT = const(2)
 PICKED = const(3)
 _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 
-# Pips of each face on a 3x3 grid (column, row): faces 1..6.
-_PIPS = (((1, 1),), ((0, 0), (2, 2)), ((0, 0), (1, 1), (2, 2)),
-         ((0, 0), (2, 0), (0, 2), (2, 2)), ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
-         ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)))
 _BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
-_ROUND_PIP = const(20)  # tiles from this size (pixels) get round pips
 _CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
 
-# Status y, message y (the line above it): for 160x128 and up, and for
+# Status y, message y (the line above it, on 160x128 right above it: the
+# SKUNK pad's eight rows need every pixel): for 160x128 and up, and for
 # 240x240 and up (a larger display uses its top-left). Lines are given by
 # their middle y (pixels).
-_SMALL = (121, 107)
+_SMALL = (121, 108)
 _LARGE = (228, 206)
+COACH_AT = (6, 18)  # the coach's lines (middle y, pixels): the title line and the one below
 LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
 
@@ -68,7 +67,9 @@ def fill_disc(bitmap, cx, cy, r, value):
                 bitmap[cx + dx, cy + dy] = value
 
 
-def _ink(color):
+def ink(color):
+    """The Palette (transparent, ``color``) that draws text in ``color``
+    (0xRRGGBB); one per colour, made when first asked."""
     palette = _inks.get(color)
     if palette is None:
         palette = displayio.Palette(2)
@@ -87,7 +88,7 @@ class TextLine:
 
     def __init__(self, group, x, y, color=INK, chars=LINE_CHARS):
         font = terminalio.FONT
-        self.tilegrid = displayio.TileGrid(font.bitmap, pixel_shader=_ink(color), width=chars,
+        self.tilegrid = displayio.TileGrid(font.bitmap, pixel_shader=ink(color), width=chars,
                                            height=1, tile_width=6, tile_height=12, x=x, y=y - 6)
         self._terminal = terminalio.Terminal(self.tilegrid, font)
         self.chars = chars
@@ -103,7 +104,7 @@ class TextLine:
     @color.setter
     def color(self, color):
         self._color = color
-        self.tilegrid.pixel_shader = _ink(color)
+        self.tilegrid.pixel_shader = ink(color)
 
     def write(self, text):
         """Show ``text`` (cut at ``chars``)."""
@@ -146,17 +147,11 @@ class FaceSheet:
             p[1] = _PIP
             palettes.append(p)
         self.palettes = palettes if tints else None  # type: Any
-        r = t // 10
-        for face in range(1, 7):
-            for col, row in _PIPS[face - 1]:
-                cx = face * t + (t * (col + 1) + 2) // 4
-                cy = (t * (row + 1) + 2) // 4
-                if t < _ROUND_PIP:  # small: a 2x2 square keeps pips apart
-                    for x in (cx - 1, cx):
-                        bitmap[x, cy - 1] = 1
-                        bitmap[x, cy] = 1
-                    continue
-                fill_disc(bitmap, cx, cy, r, 1)
+        from rollbox import faces  # drawing code: gone once drawn
+
+        faces.draw(bitmap, t)
+        del faces
+        rollbox.unload("rollbox.faces")
 
 
 class Die:
@@ -298,23 +293,32 @@ class View:
         self.display.root_group = self.root
         self.dirty = True
 
-    def show_coach(self, lines):
+    def show_coach(self, lines, at=COACH_AT):
         """The coach overlay on with ``lines`` (two strings, at most 26
-        characters each), or off when ``lines`` is None or ("", ""): a
-        panel over the top two lines, made when first shown, dropped with
-        the screen."""
+        characters each), or off when ``lines`` is None or ("", ""): each
+        line on a dark strip, 12 pixels high and the layout's width, with
+        its middle at the y of ``at`` (pixels; the screen's
+        ``coach_at()``: by default the title line and the one below it,
+        one 24-pixel panel). Made when first shown, dropped with the
+        screen."""
         on = lines is not None and bool(lines[0] or lines[1])
         if on and self.coach is None:
             self.coach = displayio.Group()
             shade = displayio.Palette(1)
             shade[0] = _COACH_BG
-            self.coach.append(vectorio.Rectangle(pixel_shader=shade, width=self.width,
-                                                 height=26))
-            self.coach_lines = (label(self.coach, 2, 6), label(self.coach, 2, 19))
+            for _ in range(2):
+                self.coach.append(vectorio.Rectangle(pixel_shader=shade, width=self.width,
+                                                     height=12))
+            self.coach_lines = (label(self.coach, 2, 0), label(self.coach, 2, 0))
             self.root.append(self.coach)
-        if on:
-            self.set_text(self.coach_lines[0], lines[0])
-            self.set_text(self.coach_lines[1], lines[1])
+        coach = self.coach
+        if on and coach is not None:
+            for i in range(2):
+                line = self.coach_lines[i]
+                if line.tilegrid.y != at[i] - 6:
+                    line.tilegrid.y = coach[i].y = at[i] - 6
+                    self.dirty = True
+                self.set_text(line, lines[i])
         if self.coach is not None and self.coach.hidden == on:
             self.coach.hidden = not on
             self.dirty = True

@@ -28,15 +28,16 @@ The contract, as the app calls it:
   seat must decide (or the game ends); returns the message.
 - ``result(state)`` the title line when the game is over.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
-  (the bot module's ``coach``); ``pause_key()`` the button that opens the
-  pause screen (START, 0 where the screen needs START itself).
+  (the bot module's ``coach``); ``coach_at()`` where its two lines go
+  (line middles, pixels); ``pause_key()`` the button that opens the pause
+  screen (START, 0 where the screen needs START itself).
 """
 
 import displayio
 
 from rollbox.bots import HARD, MEDIUM
 from rollbox.controls import START
-from rollbox.view import PLAIN
+from rollbox.view import COACH_AT, PLAIN
 
 
 class Screen:
@@ -86,6 +87,12 @@ class Screen:
         """Two lines (at most 26 characters each) of odds and the hard
         player's move for the seat to act (``bot.coach``)."""
         return self.bot.coach(state)
+
+    def coach_at(self):
+        """The y (pixels, line middles) of the coach's two lines: lines
+        where they cover none of the seat's score, dice or den (issue 14;
+        by default the title line and the one below it)."""
+        return COACH_AT
 
     def pause_key(self):
         """The button that opens the pause screen in play (START; A and B

@@ -13,8 +13,9 @@ from rollbox.screens import Screen
 from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
 # Die size, x0, y0, x pitch, y pitch, count y, first score y, line height
-# (pixels); 8 dice a row.
-_SMALL = (15, 6, 15, 19, 18, 73, 84, 11)
+# (pixels); 8 dice a row. The tumble's wobble spans (pitch - size - 1)
+# pixels each way, so neighbours never touch (issue 14).
+_SMALL = (15, 6, 14, 19, 17, 71, 83, 12)
 _LARGE = (24, 6, 24, 29, 28, 120, 142, 18)
 _COLUMNS = 8
 
@@ -25,6 +26,7 @@ class HogScreen(Screen):
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
         size, x0, y0, px, py, cy, sy, lh = _LARGE if view.large else _SMALL
+        self.wobble = (px - size - 1, py - size - 1)  # the tumble's reach (pixels)
         sheet = FaceSheet(size)
         self.dice = [Die(self.group, x0 + (i % _COLUMNS) * px, y0 + (i // _COLUMNS) * py, sheet)
                      for i in range(MAX_DICE)]
@@ -82,9 +84,31 @@ class HogScreen(Screen):
     def shake(self, state):
         return self.counts[state.turn_player()]
 
+    def tumble(self, roller):
+        """Random faces and a wobble of at most ``wobble`` pixels (x, y)
+        for every tumbling die: a die never reaches its neighbour."""
+        wx, wy = self.wobble
+        changed = False
+        for i in range(self.shown):
+            if self.rolling >> i & 1:
+                die = self.dice[i]
+                changed |= die.show(roller.face(), PLAIN)
+                changed |= die.move((roller.face() - 1) % (wx + 1) - wx // 2,
+                                    (roller.face() - 1) % (wy + 1) - wy // 2)
+        if changed:
+            self.view.dirty = True
+
     def shake_dice(self, state):
         """The dice on show (the seat's count once it has rolled)."""
         return (1 << self.shown) - 1
+
+    def coach_at(self):
+        """On 160x128 the dice start right below the title: the coach's
+        second line goes over the message line (the last roll's words,
+        which its dice show) instead of over them."""
+        if self.view.large:
+            return Screen.coach_at(self)
+        return (6, self.view.message.tilegrid.y + 6)
 
     def coach(self, state):
         return self.bot.coach(state, self.counts[state.turn_player()])

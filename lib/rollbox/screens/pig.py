@@ -11,8 +11,9 @@ from rollbox.controls import A, B
 from rollbox.screens import Screen
 from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
-# Die size, die x, die gap, die y, score x, score y0, line height, turn y (pixels).
-_SMALL = (40, 6, 44, 22, 94, 24, 14, 74)
+# Die size, die x, die gap, die y, score x, score y0, line height, turn y
+# (pixels); all below y 24, the coach's lines (issue 14).
+_SMALL = (40, 6, 44, 26, 94, 30, 14, 84)
 _LARGE = (64, 12, 80, 44, 164, 50, 20, 134)
 _NO_BAD = const(0)
 

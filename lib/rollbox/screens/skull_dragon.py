@@ -36,10 +36,11 @@ the app does not pass them).
 
 Layout (pixels, text 6x12, labels by their middle y):
 
-- 160x128: dice 36 px at (6, 16) and (48, 16), names at y 60; round at
-  (92, 20), scores at x 92, y 32 + 12 per seat; target at (6, 80), turn
-  points at (6, 93). The shared message line (y 101..113) and status line
-  (y 115..127) stay clear.
+- 160x128: dice 36 px at (6, 26) and (48, 26), names at y 70; round at
+  (92, 6) on the title line, scores at x 92, y 30 + 12 per seat; target at
+  (6, 82), turn points at (6, 94). The coach's lines (y 0..24) cover only
+  the title and the round; the shared message line (y 102..114) and status
+  line (y 115..127) stay clear.
 - 240x240: dice 64 px at (12, 28) and (92, 28), names at y 104; round at
   (168, 34), scores at x 168, y 58 + 20 per seat; target at (12, 140),
   turn points at (12, 162). The message line (y 196..216) stays clear.
@@ -79,7 +80,7 @@ from rollbox.view import WARN, Die, FaceSheet, label
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
 # (pixels), characters on a line.
-_SMALL = (36, 6, 48, 16, 60, 92, 20, 32, 12, 80, 93, 2, 26)
+_SMALL = (36, 6, 48, 26, 70, 92, 6, 30, 12, 82, 94, 2, 26)
 _LARGE = (64, 12, 92, 28, 104, 168, 34, 58, 20, 140, 162, 3, 40)
 
 # Body colours per die: plain, dim (not rolled this throw), failed throw.

@@ -34,13 +34,19 @@ columns S K U N K (blank = not played, ``0*`` = points wiped by a double
 or ``cpu``; ``win`` marks the winners at the end. A light band behind a
 column marks the round being played, a gold band behind a row the shooter.
 
-- 160x128: header y 18, eight rows from y 28 every 9 (last 91, boxes end at
-  y 97, above the message line at 101); x 2..158 (26 characters). The round
-  total (x 36) and two 12-pixel dice (x 128 and 143) share the title line
-  after "SKUNK"; they are hidden at the end, when the title shows the result.
-- 240x240: header y 26, rows from y 44 every 16 (last 156); x 18..216
-  (33 characters); "Round 2 (K)  total 24" at (18, 179), two 28-pixel dice
-  at x 156 and 192, y 165..193 (above the message line at 196).
+- 160x128: header y 12..24, up to six rows from y 24 every 12 (the last
+  ends at 96); seven or eight seats: the header and rows in the short font
+  (``rollbox.screens.skunk_rows``, 10 pixels high), header y 12..22, rows from y 22
+  every 10 (the last ends at 102, where the message line starts); x 2..158
+  (26 characters). The round total (x 36) and two 12-pixel dice (x 128 and
+  143) share the title line after "SKUNK"; they are hidden at the end, when
+  the title shows the result. The coach's lines go over the message and
+  status lines (the pad and the title line are the game).
+- 240x240: header y 26..38, rows from y 42 every 16 (the last ends at
+  166); x 18..216 (33 characters); "Round 2 (K)  total 24" at (18, 179),
+  two 28-pixel dice at x 156 and 192, y 167..195 (above the message line
+  at 200). The coach's lines cover the title line and y 12..24 above the
+  pad.
 """
 
 import displayio
@@ -61,12 +67,14 @@ from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from rollbox.screens import Screen
 from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, label
 
-# x0, header y, first row y, row pitch, name width, cell width, total width,
+# x0, header top, first row top, row pitch (text boxes never overlap: the
+# header and rows are 12 pixels high, 10 in the short font), name width, cell width, total width,
 # control width (characters), round line x, y, its format (0: "Round total
 # 24", 1: "Round 2 (K)  total 24"), die size, die x, die pitch, die y,
 # vertical wobble (0/1), info on the title line (hidden at the end).
-_SMALL = (2, 18, 28, 9, 3, 3, 4, 4, 36, 6, 0, 12, 128, 15, 0, 0, True)
-_LARGE = (18, 26, 44, 16, 4, 4, 5, 5, 18, 179, 1, 28, 156, 36, 165, 1, False)
+_SMALL = (2, 12, 24, 12, 3, 3, 4, 4, 36, 6, 0, 12, 128, 15, 0, 0, True)
+_LARGE = (18, 26, 42, 16, 4, 4, 5, 5, 18, 179, 1, 28, 156, 36, 167, 1, False)
+_SMALL_ROWS = const(6)  # more seats on 160x128: the short font (header top 12, rows 22 + 10 i)
 
 _COLUMN_BAND = const(0x1E6A3A)  # behind the round's column (felt is 0x0B3D20)
 _SHOOTER_BAND = const(0x5A4A12)  # behind the shooter's row
@@ -92,9 +100,19 @@ class SkunkScreen(Screen):
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
         lay = _LARGE if view.large else _SMALL
-        (x0, head_y, row_y, pitch, name_w, cell_w, total_w, ctl_w, info_x, info_y,
+        (x0, head_top, row_top, pitch, name_w, cell_w, total_w, ctl_w, info_x, info_y,
          self._long_info, size, die_x, die_pitch, die_y, self._wobble, self._top) = lay
         n = game.num_players()
+        high = 12  # the rows' text height (pixels)
+        self._short = None  # the short font's module (skunk_rows), when used
+        sheet = None
+        if not view.large and n > _SMALL_ROWS:  # 12-pixel rows would overlap
+            from rollbox.screens import skunk_rows
+
+            self._short = skunk_rows
+            sheet = skunk_rows.short_font()
+            high = skunk_rows.HEIGHT
+            row_top, pitch = head_top + high, high
         self._cell = "%" + str(cell_w) + "s"
         self._total = "%" + str(total_w) + "d"
         self._ctl = " %-" + str(ctl_w - 1) + "s"
@@ -104,20 +122,19 @@ class SkunkScreen(Screen):
         # Bands first: they lie behind the text.
         self._band_x = x0 + name_w * 6
         self._band_w = cell_w * 6
-        top = head_y - pitch // 2
-        self.column_band = self._band(self._band_x, top, self._band_w,
-                                      row_y + (n - 1) * pitch + pitch // 2 + 1 - top,
+        self.column_band = self._band(self._band_x, head_top, self._band_w,
+                                      row_top + (n - 1) * pitch + high - head_top,
                                       _COLUMN_BAND)
-        self._row_top = row_y - pitch // 2 - 1
+        self._row_top = row_top + high // 2 - pitch // 2 - 1  # the band: a pitch and 1 pixel
         self._pitch = pitch
         self.shooter_band = self._band(x0 - 2, self._row_top, chars * 6 + 4, pitch + 1,
                                        _SHOOTER_BAND)
         head = " " * name_w
         for c in COLUMNS:
             head += self._cell % c
-        self.header = label(self.group, x0, head_y, DIM)
+        self.header = self._line(sheet, x0, head_top, DIM)
         view.set_text(self.header, head + ("%" + str(total_w) + "s") % "tot")
-        self.rows = [label(self.group, x0, row_y + i * pitch, DIM if seats[i] else INK)
+        self.rows = [self._line(sheet, x0, row_top + i * pitch, DIM if seats[i] else INK)
                      for i in range(n)]
         self.info = label(self.group, info_x, info_y)
         sheet = FaceSheet(size)
@@ -125,6 +142,21 @@ class SkunkScreen(Screen):
         self.accel_ok = True  # as the app last said (status); A's job depends on it
         self.cursor = _HOME  # roster cursor: a seat, _ROLL_ITEM, or _HOME
         self._keys = self._own_keys()
+
+    def _line(self, sheet, x, top, color):
+        """A text line with its top at ``top``: a view label, or one in the
+        short font when ``sheet`` is given (26 characters)."""
+        if sheet is None:
+            return label(self.group, x, top + 6, color)
+        return self._short.ShortLine(self.group, x, top, sheet, color)
+
+    def coach_at(self):
+        """On 160x128 the pad and the title line are the game: the coach
+        goes over the message and status lines."""
+        if self.view.large:
+            return Screen.coach_at(self)
+        v = self.view
+        return (v.message.tilegrid.y + 6, v.status.tilegrid.y + 6)
 
     def _band(self, x, y, w, h, color):
         palette = displayio.Palette(1)

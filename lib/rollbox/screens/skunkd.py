@@ -44,13 +44,15 @@ line; y is a label's middle):
   4 / 6 px lower; the cursor bar at y 51 / 76, 2 / 3 px high.
 - value line, y 59 / 90: the selection's value ("keep 1-5: 150") or its
   reason ("the 2 scores nothing"); what a bank would make; the house editor.
-- seat lines, y 70 and 81 (two seats a line) / 110 + 18 i (one a line):
+- seat lines, y 71 and 83 (two seats a line) / 110 + 18 i (one a line):
   ">" the seat to act, the board or "-" before entering, "*" beside the
   name (large: "headband") the Stinker headband, "L" (large: "leader")
   the overtime leader, "out"; in the roll-off each seat's six dice, sorted,
   and Skunk count.
-- info line, y 92 / 184: goal and entry, "Overtime: P2 leads 10250", the
+- info line, y 95 / 184: goal and entry, "Overtime: P2 leads 10250", the
   winner; while the house options are set, what the entry means.
+- the coach's two lines: over the title line and the info line (never the
+  den, dice or seats; issue 14).
 
 Message line and status line: the view's (never drawn over).
 """
@@ -83,7 +85,7 @@ from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 # Die size, die x0, die pitch, die y, den drop, bar y, bar height, den line y,
 # value line y, first seat line y, seat line height, info line y (pixels);
 # seats a line, characters a line.
-_SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 70, 11, 92, 2, 26)
+_SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 71, 12, 95, 2, 26)
 _LARGE = (32, 9, 38, 34, 6, 76, 3, 20, 90, 110, 18, 184, 1, 39)
 _TEXT_X = const(2)
 _CELL = const(13)  # characters of a seat on a two-seat line
@@ -159,6 +161,7 @@ class SkunkdScreen(Screen):
         self.seat_lines = [label(self.group, _TEXT_X, seat_y + i * seat_h)
                            for i in range((n + per_line - 1) // per_line)]
         self.info_line = label(self.group, _TEXT_X, info_y)
+        self._coach_at = (6, info_y)  # the title line and the info line
         self.width = width  # characters a line
         self.dirs = bool(buttons & LEFT)  # LEFT/RIGHT/UP/DOWN move and toggle
         self.select = bool(buttons & SELECT)
@@ -172,6 +175,9 @@ class SkunkdScreen(Screen):
         self.field = 0 if self.dirs else 2  # 0 goal, 1 entry, 2 "ok" (skunkd_setup)
         self.rolloff = bytearray(6 * n)  # each seat's last roll-off faces
         self.rolling = _ALL  # the game opens with the roll-off's tumble
+
+    def coach_at(self):
+        return self._coach_at
 
     # -- text helpers ------------------------------------------------------
 

@@ -1,0 +1,48 @@
+"""SKUNK's pad rows in the built-in font cut to 10 pixels high, so that
+seven or eight rows and the header fit between the title and message lines
+on 160x128 (issue 14: 12-pixel rows 9 pixels apart overlapped). Loaded by
+``rollbox.screens.skunk`` only for such a table.
+"""
+
+import bitmaptools
+import displayio
+import terminalio
+from micropython import const
+
+from rollbox.view import TextLine, ink
+
+HEIGHT = const(10)  # the short font's glyph height (pixels)
+
+
+def short_font():
+    """The built-in font's first 95 glyphs (ASCII 0x20..0x7E, 6x12 pixels)
+    without their top and bottom pixel rows (used only by the backquote and
+    by the tails of g j p q y): a 570x10 1-bit Bitmap (0.7 KB) that fits
+    eight rows and the header between the title and message lines on
+    160x128 (issue 14)."""
+    sheet = displayio.Bitmap(95 * 6, HEIGHT, 2)
+    bitmaptools.blit(sheet, terminalio.FONT.bitmap, 0, 0, x1=0, y1=1, x2=95 * 6, y2=1 + HEIGHT)
+    return sheet
+
+
+class ShortLine(TextLine):
+    """A :class:`rollbox.view.TextLine` of 26 characters in
+    :func:`short_font` (6x10 pixels a character), its top at ``top``: a
+    TileGrid whose tiles :meth:`write` sets (``terminalio.Terminal`` takes
+    only the built-in font); a character outside ASCII shows as a blank."""
+
+    def __init__(self, group, x, top, sheet, color, chars=26):  # pylint: disable=super-init-not-called
+        self.tilegrid = displayio.TileGrid(sheet, pixel_shader=ink(color), width=chars, height=1,
+                                           tile_width=6, tile_height=HEIGHT, x=x, y=top)
+        self.chars = chars
+        self.text = ""
+        self._color = color
+        group.append(self.tilegrid)
+
+    def write(self, text):
+        self.text = text
+        tg = self.tilegrid
+        n = len(text)
+        for i in range(self.chars):
+            c = ord(text[i]) - 32 if i < n else 0
+            tg[i] = c if 0 < c < 95 else 0

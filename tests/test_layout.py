@@ -1,0 +1,186 @@
+"""Pixel geometry of the play screens (issue 14, item 4), through the real
+displayio (Blinka) and the host's framebuffer: every die face shows its pips
+apart (a 6 is six pips, never two bars), Hog's tumbling dice never touch,
+and the coach's lines never cover the seat's score, dice or den."""
+import pytest
+from conftest import overlaps, text_box
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+from rollbox.faces import pip_grid
+from rollbox.view import FaceSheet
+
+BOARDS = ("pybadge", "cpb_gizmo")
+# Every die size (pixels) a screen draws: Pig, Hog, SKUNK'D, SKUNK, Skull &
+# Dragon on 160x128 and on 240x240.
+SIZES = (40, 15, 18, 12, 36, 64, 24, 32, 28)
+COACH_BG = (16, 48, 88)  # 0x14305E in RGB565, as the framebuffer has it
+
+
+def components(pixels):
+    """The 8-connected groups of a set of (x, y) pixels, as lists."""
+    left = set(pixels)
+    out = []
+    while left:
+        todo = [left.pop()]
+        group = []
+        while todo:
+            x, y = todo.pop()
+            group.append((x, y))
+            for n in ((x + dx, y + dy) for dx in (-1, 0, 1) for dy in (-1, 0, 1)):
+                if n in left:
+                    left.remove(n)
+                    todo.append(n)
+        out.append(group)
+    return out
+
+
+def bounds(group):
+    xs = [p[0] for p in group]
+    ys = [p[1] for p in group]
+    return min(xs), min(ys), max(xs) + 1, max(ys) + 1
+
+
+def gap(a, b):
+    """Pixels between two boxes (the larger of the x and y gaps)."""
+    return max(b[0] - a[2], a[0] - b[2], b[1] - a[3], a[1] - b[3])
+
+
+def test_pip_grid_rules_for_every_size():
+    """The rules: pips of at least 2 pixels (a sixth of the face), gaps of
+    at least 2 pixels and half a pip, a margin of at least 1."""
+    assert [pip_grid(t) for t in (12, 15, 18, 24, 32, 36, 40)] == [
+        (2, 1, 4), (3, 1, 5), (3, 2, 5), (4, 3, 7), (5, 4, 9), (6, 5, 10), (7, 5, 11)]
+    for tile in range(12, 41):
+        side, start, pitch = pip_grid(tile)
+        gap_ = pitch - side
+        assert side >= 2 and gap_ >= 2 and 2 * gap_ >= side, tile
+        assert start >= 1 and tile - (start + 2 * pitch + side) in (start, start + 1), tile
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_every_face_of_every_size_shows_its_pips_apart(size):
+    sheet = FaceSheet(size)
+    t = sheet.tile
+    side = pip_grid(t)[0]
+    assert sheet.scale == (2 if size > 40 else 1)
+    for face in range(7):
+        pips = components([(x, y) for x in range(t) for y in range(t)
+                           if sheet.bitmap[face * t + x, y]])
+        assert len(pips) == face, (size, face)
+        boxes = [bounds(p) for p in pips]
+        for i, box in enumerate(boxes):
+            assert box[2] - box[0] == side and box[3] - box[1] == side, (size, face)
+            assert min(box[0], box[1], t - box[2], t - box[3]) >= 1  # off the edge
+            for other in boxes[i + 1:]:
+                assert gap(box, other) >= max(2, side / 2), (size, face, box, other)
+
+
+def run_until(sim, condition, limit_ms=120_000):
+    end = sim.clock.now + limit_ms
+    while not condition():
+        assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+class Sixes:
+    """The app's roller, but every die lands on 6 (the tumble's faces and
+    wobble stay random)."""
+
+    def __init__(self, roller):
+        self.face = roller.face
+
+    def outcome(self, state):
+        return 6
+
+
+def hog_24(board):
+    sim = Simulation(board=board, game="hog", log=None, seed=3, goal=200)  # 144 does not end it
+    sim.human.act = lambda *a: None
+    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    sim.app.screen.counts[0] = 24
+    sim.app.roller = Sixes(sim.app.roller)
+    sim.keys.tap("A", sim.clock.now)
+    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    return sim
+
+
+def die_box(die):
+    top = die._top
+    size = die.sheet.tile * die.sheet.scale
+    return (top.x, top.y, top.x + size, top.y + size)
+
+
+@pytest.mark.parametrize("board", BOARDS)
+def test_hogs_24_dice_never_overlap_while_they_tumble_and_land_as_six_pips(board):
+    sim = hog_24(board)
+    screen, view = sim.app.screen, sim.app.view
+    below = text_box(screen.count_line)[1]  # the count line under the dice
+    frames = moved = 0
+    while sim.app.phase == app_module._TUMBLE:
+        boxes = [die_box(d) for d in screen.dice]
+        moved += any(b[:2] != (d.x, d.y) for b, d in zip(boxes, screen.dice))
+        for i, box in enumerate(boxes):
+            assert 12 <= box[1] and box[3] <= below and 0 <= box[0] and box[2] <= view.width
+            for other in boxes[i + 1:]:
+                assert not overlaps(box, other), (box, other)
+        sim.step()
+        frames += 1
+    assert frames > 10 and moved > 10
+    sim.step()
+    assert sim.app.state.dice == [6] * 24
+    fb = sim.board.framebuffer
+    for die in screen.dice:  # six dark pips on the display, each die
+        x0, y0, x1, y1 = die_box(die)
+        dark = [(x, y) for x in range(x0, x1) for y in range(y0, y1) if fb.pixel(x, y) == (0, 0, 0)]
+        assert len(components(dark)) == 6, die_box(die)
+
+
+# The parts of each screen the coach must leave in view: the seat's score,
+# dice, den (and what the turn is about).
+PROTECTED = {
+    "pig": ("dice", "lines", "turn"),
+    "hog": ("dice", "count_line", "lines"),
+    "skunkd": ("dice", "den_line", "value_line", "seat_lines"),
+    "skunk": ("header", "rows", "info", "dice"),
+    "skull-dragon": ("dice", "names", "lines", "target_line", "points_line"),
+}
+
+
+def protected_boxes(screen, game):
+    out = []
+    for name in PROTECTED[game]:
+        part = getattr(screen, name)
+        for item in part if isinstance(part, list) else [part]:
+            if hasattr(item, "sheet"):
+                if not item._top.hidden:
+                    out.append(("%s%d" % (name, len(out)), die_box(item)))
+            elif not item.tilegrid.hidden and item.text:
+                out.append((name, text_box(item)))
+    return out
+
+
+@pytest.mark.parametrize("board", BOARDS)
+@pytest.mark.parametrize("game, players", [("pig", 4), ("two-dice", 2), ("hog", 4),
+                                           ("skunkd", 4), ("skunk", 8), ("skull-dragon", 4)])
+def test_the_coach_never_covers_the_seats_score_dice_or_den(game, players, board):
+    seats = (0,) + (3,) * (players - 1)
+    sim = Simulation(board=board, game=game, log=None, seed=2, players=players, seats=seats,
+                     coach=1, goal=None)
+    view = sim.app.view
+    checked = 0
+    end = sim.clock.now + 600_000
+    while checked < 6 and sim.app.mode != app_module._OVER and sim.clock.now < end:
+        sim.step()
+        if view.coach_shown() is None or sim.app.phase != app_module._PROMPT:
+            continue
+        strips = [(r.x, r.y, r.x + r.width, r.y + r.height) for r in (view.coach[0], view.coach[1])]
+        for strip in strips:
+            assert strip[0] == 0 and strip[2] == view.width and 0 <= strip[1]
+            assert strip[3] <= view.height
+            y = (strip[1] + strip[3]) // 2
+            assert sim.board.framebuffer.pixel(1, y) == COACH_BG  # drawn where it says
+            for name, box in protected_boxes(sim.app.screen, game.replace("two-dice", "pig")):
+                assert not overlaps(strip, box), (name, box, strip)
+        checked += 1
+    assert checked == 6
