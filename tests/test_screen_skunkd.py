@@ -417,12 +417,12 @@ def test_overtime_leader_out_and_winner():
     tap(sim, "B")  # keep and bank: overtime
     assert v.message.text == "Overtime! P1 leads 2000"
     assert screen.info_line.text == "Overtime: P1 leads 2000"
-    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 L", ">P2 -")
+    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", ">P2 -")
     run_until(sim, lambda: sim.app.mode == app_module._OVER)
     assert v.message.text == "SKUNK'D! P2 is out"
     assert v.title.text == "P1 (human) wins!"
     assert tints(screen) == [BAD] * 6  # the skunked roll stays on the table
-    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 L", " P2* - out")
+    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", " P2* - x")
     assert screen.info_line.text == "P1 wins with 2000"
 
 
@@ -437,17 +437,17 @@ def test_overtime_a_new_leader_and_seats_out_with_three_players():
         assert v.message.text == leads
     assert screen.info_line.text == "Overtime: P2 leads 4000"
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (" P1 2000", " P2 4000 L"), ">P3 -"]
+        "%-13s%s" % (" P1 2000", " P2 4000 #"), ">P3 -"]
     roll(sim)
     assert v.message.text == "SKUNK'D! P3 is out"
     assert s.turn_player() == 0  # P1, overtaken, is still in
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (">P1 2000", " P2 4000 L"), " P3* - out"]
+        "%-13s%s" % (">P1 2000", " P2 4000 #"), " P3* - x"]
     roll(sim)
     assert sim.app.mode == app_module._OVER and s.winners() == [1]
     assert v.title.text == "P2 (human) wins!"
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (" P1* 2000 out", " P2 4000 L"), " P3 - out"]
+        "%-13s%s" % (" P1* 2000 x", " P2 4000 #"), " P3 - x"]
 
 
 def test_a_button_while_the_computer_plays_changes_nothing():

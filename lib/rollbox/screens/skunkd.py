@@ -46,9 +46,10 @@ line; y is a label's middle):
   reason ("the 2 scores nothing"); what a bank would make; the house editor.
 - seat lines, y 70 and 81 (two seats a line) / 110 + 18 i (one a line):
   ">" the seat to act, the board or "-" before entering, "*" beside the
-  name (large: "headband") the Stinker headband, "L" (large: "leader")
-  the overtime leader, "out"; in the roll-off each seat's six dice, sorted,
-  and Skunk count.
+  name (large: "headband") the Stinker headband, "#" (large: "leader")
+  the overtime leader, "x" (large: "out") out of overtime; in the
+  roll-off each seat's six dice, sorted, and Skunk count. The marks are
+  explained on the help page (``rollbox.help.skunkd``).
 - info line, y 92 / 184: goal and entry, "Overtime: P2 leads 10250", the
   winner; while the house options are set, what the entry means.
 
@@ -86,7 +87,6 @@ from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 _SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 70, 11, 92, 2, 26)
 _LARGE = (32, 9, 38, 34, 6, 76, 3, 20, 90, 110, 18, 184, 1, 39)
 _TEXT_X = const(2)
-_CELL = const(13)  # characters of a seat on a two-seat line
 
 _ALL = const(63)  # the six slots
 _NEXT = const(6)  # cursor items after the dice (boards without directions)
@@ -244,7 +244,7 @@ class SkunkdScreen(Screen):
             end = min(i * per + per, len(state.scores))
             for p in range(i * per, end):
                 cell = self._cell(state, p, turn)
-                text += cell if p == end - 1 else "%-13s" % cell
+                text += cell if p == end - 1 else "%-12s " % cell  # a space between
             v.set_text(self.seat_lines[i], text)
         v.set_text(self.info_line, self._info_text(state))
 
@@ -322,16 +322,13 @@ class SkunkdScreen(Screen):
         score = "%d" % state.scores[p] if state.entered >> p & 1 else "-"
         band = state.headband == p
         flag = ""
-        if state.leader == p:
-            flag = " leader" if large else " L"
+        if state.leader == p:  # not "L": that is SKUNK's LEFT key (issue 14)
+            flag = " leader" if large else " #"
         elif state.out_mask >> p & 1:
-            flag = " out"
+            flag = " out" if large else " x"
         if large:
             return "%sP%d %s%s%s%s" % (mark, p + 1, who, score, " headband" if band else "", flag)
-        text = "%sP%d%s %s%s" % (mark, p + 1, "*" if band else "", score, flag)
-        if len(text) > _CELL:  # ">P2* 10100out": the flag still shows
-            text = (text[:-len(flag)] + flag[1:])[:_CELL]
-        return text
+        return "%sP%d%s %s%s" % (mark, p + 1, "*" if band else "", score, flag)
 
     def _info_text(self, state):
         phase = state.phase
