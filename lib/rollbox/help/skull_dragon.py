@@ -24,7 +24,7 @@ def lines(game, state, buttons):
             "yellow frame: shake's die", "dim die: not thrown now", "red dice: a failed throw",
             '">": the player to act', "you, cpu: human, computer",
             "OVER, UNDER: the direction",
-            "Round 2/4: of 4; Tie round:", "played while the lead ties", "Rules",
+            "Round 2/4: 2nd of 4 rounds", "Tie round: the lead tied", "Rules",
             "1st throw sets the target;",
             "say over or under. Each", "throw >= (over) or <=",
             "(under) target: +1 point,", "else the turn's are lost.")

@@ -2,7 +2,7 @@
 dice)"). Keys and symbols: rollbox.screens.skunk (its module docstring).
 """
 
-from rollbox.controls import START, UP
+from rollbox.controls import SELECT, START, UP
 
 
 def lines(game, state, buttons):
@@ -20,6 +20,8 @@ def lines(game, state, buttons):
                 "rolls); shown as L U R D", "Se St B A on the rows")
     else:
         out += ("B: next seat on the list", "A: sit that seat, or roll")
+        if buttons & SELECT:
+            out.append("SELECT: not used")
     out += ("START: pause menu" if buttons & START else "A+B held 1 s: pause menu",
             "Symbols", '"^" standing, "_" sat', "S K U N K: the 5 rounds",
             "tot: the game total", '"0*": wiped by a 1-1', '"<--": the seat A sits',

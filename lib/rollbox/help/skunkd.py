@@ -31,6 +31,7 @@ def lines(game, state, buttons):
         out += ("Goal and entry: B: next,", "A: change it, or ok")
     out += ("START: pause menu" if buttons & START else "A+B held 1 s: pause menu",
             "Symbols", '">": the player to act', '"-": no bank yet (entry)',
+            "you, cpu: human, computer",
             '"*", headband: Stinker', '"#", leader: overtime lead', '"x", out: out of overtime',
             "grey, low die: in the den", "yellow die: in the keep",
             "yellow bar: the cursor", "red dice: the SKUNK'D roll", "Skunk: the 1 face",

@@ -348,21 +348,15 @@ class SkunkdScreen(Screen):
         who = "P%d " % (state.turn_player() + 1)
         if phase == PHASE_HOUSE:
             return self._setup(state).status(self, who)
-        if phase == PHASE_KEEP:
+        if phase == PHASE_KEEP:  # every key of the step, else the help key (issue 14)
             shake = " Shake:keep+roll" if accel_ok else ""
             if self.dirs:
-                return self._fit(who + "SEL:next A:keep B:keep+bank" + shake,
-                                 who + "SEL:next A:keep B:keep+bank",
-                                 who + "A:keep B:+bank SEL:next")
-            if self.cursor == _NEXT:
-                act = "A:next keep"
-            elif self.cursor == _KEEP:
-                act = "A:keep"
-            else:
-                act = "A:pick/drop"
+                return self._fit(who + "<>^v:pick A:keep B:+bank SEL:next",
+                                 who + "A:keep " + self.help_key())
+            act = ("A:pick/drop", "A:next keep", "A:keep")[max(0, self.cursor - 5)]
             sel = " SEL:next" if self.select else ""
             return self._fit(who + act + " B:step" + sel + shake, who + act + " B:step" + sel,
-                             who + act + " B:step")
+                             who + act[:6] + " B:step" + sel, who + act + " " + self.help_key())
         roll = "Shake/A:roll" if accel_ok else "A:roll"
         if state.and_rolling:
             return who + roll + " all 6"
