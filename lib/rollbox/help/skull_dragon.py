@@ -27,5 +27,6 @@ def lines(game, state, buttons):
             "Round 2/4: 2nd of 4 rounds", "Tie round: the lead tied", "Rules",
             "1st throw sets the target;",
             "say over or under. Each", "throw >= (over) or <=",
-            "(under) target: +1 point,", "else the turn's are lost.")
+            "(under) target: +1 point;",
+            "a miss loses them all.")
     return tuple(out)

@@ -20,7 +20,7 @@ def lines(game, state, buttons):
         out += ("LEFT, RIGHT: move the bar", "UP, DOWN: die in or out",
                 "A: keep; B: keep and bank")
     else:
-        out += ("B: move the bar, then to", "next keep, keep", "A: die in or out, or do it")
+        out += ("B: move the bar, then to", "next keep, keep", "A: die in/out, or the item")
     if buttons & SELECT:
         out.append("SELECT: next keep by value")
     out.append("shake: keep, roll the rest")
@@ -35,7 +35,8 @@ def lines(game, state, buttons):
             '"*", headband: Stinker', '"#", leader: overtime lead', '"x", out: out of overtime',
             "grey, low die: in the den", "yellow die: in the keep",
             "yellow bar: the cursor", "red dice: the SKUNK'D roll", "Skunk: the 1 face",
-            "Skunk run: Single SKUNK", "mega 3s: a 3 extends it", "roll-off: dice:Skunks",
+            "Skunk run: Single SKUNK", "mega 3s: a 3 extends it", "roll-off 112346:2: dice",
+            "sorted, and Skunks rolled",
             "Rules", "Keep scoring dice (1: 100,", "5: 50, 3+ alike: Mega).",
             "None: SKUNK'D, den lost.",
             "First bank needs %d+;" % entry if entry else "Any den may be banked;",
