@@ -200,6 +200,8 @@ def test_pick_and_keep_with_directions():
     assert s.phase == PHASE_KEEP and v.message.text == "P1 rolled 1-2-3-5-5-6"
     assert screen.cursor == 0 and not screen.bar.hidden and screen.bar.x == screen.dice[0].x
     assert screen.value_line.text == "pick at least one die"
+    # <>^v, A, B, SELECT do not fit 26 characters: the key, then the help's
+    assert v.status.text == "P1 A:keep START: help"
     tap(sim, "UP")
     assert screen.value_line.text == "keep 1: 100" and tints(screen)[0] == PICKED
     taps(sim, ("RIGHT", "RIGHT", "RIGHT", "DOWN"))
@@ -216,6 +218,25 @@ def test_pick_and_keep_with_directions():
     assert screen.den_line.text == "den 150 kept 2/6"
     assert screen.value_line.text == "need 500 to enter"
     assert v.status.text == "P1 Shake/A:roll 4"
+
+
+def test_keep_status_names_every_key_or_the_help_key():
+    """Issue 14 item 3: the PyGamer's keys (A B START SELECT) fit in 26
+    characters with the short words ("A:next", "A:pick"); a board without
+    START names A+B held as its help key."""
+    sim = game(board="pygamer", faces=(1, 2, 3, 5, 5, 6))
+    screen, v = sim.app.screen, sim.app.view
+    roll(sim)
+    assert screen.cursor == 6 and v.status.text == "P1 A:next B:step SEL:next"
+    tap(sim, "B")
+    assert v.status.text == "P1 A:keep B:step SEL:next"
+    tap(sim, "B")
+    assert screen.cursor == 0 and v.status.text == "P1 A:pick B:step SEL:next"
+    screen.dirs, screen.select = False, False  # a two-button board with 160-px lines
+    assert screen.status(sim.app.state, True) == "P1 A:pick/drop B:step"
+    assert screen.help_key() == "START: help"
+    screen.buttons = 3  # A and B: no START
+    assert screen.help_key() == "A+B hold: help"
 
 
 def test_pick_and_keep_with_two_buttons():
