@@ -9,7 +9,8 @@ The contract, as the app calls it:
 
 - ``draw(state)`` after every action: scores, den, dice... from the state.
 - ``status(state, accel_ok)`` the status line while a human seat is asked:
-  the keys for this step, or (when they do not fit) ``help_key()``.
+  the keys for this step, or (when they do not fit) the pause screen's key
+  and "help" (its "Rules and keys" names them all; issue 14, item 3).
 - ``press(state, pressed)`` buttons of a human seat -> an action, or None
   (also while a computer seat thinks when the screen sets ``ASIDE``: a
   human may act out of turn, as SKUNK's sitting down)
@@ -87,12 +88,6 @@ class Screen:
         """Two lines (at most 26 characters each) of odds and the hard
         player's move for the seat to act (``bot.coach``)."""
         return self.bot.coach(state)
-
-    def help_key(self):
-        """The status line's last resort when a step's keys do not fit it:
-        the pause screen's key, whose "Rules and keys" names them all
-        (issue 14, item 3)."""
-        return "START: help" if self.buttons & START else "A+B hold: help"
 
     def coach_key(self):
         """The button that toggles the coach overlay in play (the menu's

@@ -77,7 +77,7 @@ from games.skunkd import (
     keep_points,
     legal_keeps,
 )
-from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, UP, A, B
+from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, A, B
 from rollbox.screens import Screen
 from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 
@@ -342,6 +342,11 @@ class SkunkdScreen(Screen):
                              "Overtime: P%d leads %d" % (leader + 1, state.scores[leader]))
         return self._fit("Goal %d; entry: bank %d+ first" % (state.goal, state.entry),
                          "goal %d, entry %d" % (state.goal, state.entry))
+
+    def help_key(self):
+        """The status line's last resort when a step's keys do not fit it:
+        the pause screen's key (issue 14, item 3)."""
+        return "START: help" if self.buttons & START else "A+B hold: help"
 
     def status(self, state, accel_ok):
         phase = state.phase
