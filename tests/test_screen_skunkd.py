@@ -571,3 +571,15 @@ def test_in_a_series_the_last_winner_sets_the_house_options():
     run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase == PHASE_HOUSE)
     assert sim.app.game.params["setter"] == winner + 1
     assert sim.app.state.current_player() == winner
+
+
+def test_two_full_seat_cells_keep_a_space_and_their_marks():
+    """Issue 14: the longest 160-px cells ("*" headband, five digits, the
+    "#" leader or "x" out mark) fit 12 characters: a space always parts
+    two seats (it read "P2* 12600out")."""
+    sim = game()
+    screen, s = sim.app.screen, sim.app.state
+    s.scores[0], s.scores[1] = 12600, 12650
+    s.entered, s.headband, s.out_mask, s.leader = 3, 0, 1, 1
+    screen.draw(s)
+    assert screen.seat_lines[0].text == ">P1* 12600 x  P2 12650 #"
