@@ -109,3 +109,22 @@ def run_tool(name, *args, timeout=300):
 
     return subprocess.run([sys.executable, os.path.join(ROOT, "tools", name), *args],
                           capture_output=True, text=True, timeout=timeout)
+
+
+class ScriptedRoller:
+    """A ``rollbox.dice.Roller`` whose chance outcomes come from ``actions``
+    (the rules' chance actions, in order; then random), tumbling faces
+    random: dice a test chooses, through the app's real roll path."""
+
+    def __new__(cls, actions):
+        import random
+
+        from rollbox.dice import Roller
+
+        class _Roller(Roller):
+            def outcome(self, state):
+                return self.script.pop(0) if self.script else super().outcome(state)
+
+        roller = _Roller(random.Random(0).randrange)
+        roller.script = list(actions)
+        return roller

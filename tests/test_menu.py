@@ -108,10 +108,45 @@ def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
     assert len(shown) == MENU_LINES and shown[-1] == ">Start"
     assert shown[-2] == " Lifetime stats" and shown[-3] == " Shake: normal"
     assert shown[-4] == " Coach: off"
+    # The game being set up stays in view; "^": lines off screen above
+    # (the mark in the last column of the 26 on a 160-pixel line).
+    assert shown[0] == " Game: SKUNK"
+    assert shown[1] == " P6: human" + " " * 15 + "^" and len(shown[1]) == 26
     sim.keys.tap("B", sim.clock.now)  # wraps to the top
     for _ in range(10):
         sim.step()
-    assert sim.app.menu_screen.lines[0].text == ">Game: SKUNK"
+    shown = [label.text for label in sim.app.menu_screen.lines]
+    assert shown[0] == ">Game: SKUNK" and shown[1] == " Players: 8"
+    assert shown[-1] == " P6: human" + " " * 15 + "v"  # lines off screen below
+    assert not any(line.endswith("^") for line in shown)
+
+
+def test_scroll_marks_and_the_game_line_on_240x240_with_a_saved_game():
+    """The large layout's mark column is the 39th; with "Resume" first,
+    the Game line (line 1) is pinned once it scrolls off."""
+    sim = Simulation(board="cpb_gizmo", game="skunk", players=8, seats=(0,) * 8, log=None)
+    sim.setup.pop()
+    while sim.setup or sim.keys.busy():
+        sim.step()
+    sim.step()
+    screen = sim.app.menu_screen
+    screen.menu.resume = "Pig"
+    screen.menu.cursor = 2  # Players: the window starts at the top
+    screen.draw()
+    shown = [label.text for label in screen.lines]
+    assert shown[0] == " Resume: Pig" and shown[1] == " Game: SKUNK"
+    assert shown[-1] == " P5: human" + " " * 28 + "v" and len(shown[-1]) == 39
+    screen.menu.cursor = 7  # P5: the Resume line scrolls off, Game stays
+    screen.draw()
+    shown = [label.text for label in screen.lines]
+    assert shown[0] == " Game: SKUNK" + " " * 26 + "^"
+    assert shown[1:3] == [" Players: 8", " P1: human"] and shown[-1].endswith("v")
+    screen.menu.cursor = 10  # P8: Game pinned, seven lines scroll below it
+    screen.draw()
+    shown = [label.text for label in screen.lines]
+    assert shown[0] == " Game: SKUNK"
+    assert shown[1] == " P3: human" + " " * 28 + "^" and shown[6] == ">P8: human"
+    assert shown[7] == " Coach: off" + " " * 27 + "v"
 
 
 @pytest.mark.parametrize("game", GAMES)

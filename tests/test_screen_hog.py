@@ -68,3 +68,4 @@ def test_whole_game_to_a_winner():
     sim = Simulation(game="hog", log=None, seed=5, players=3, seats=(0, 1, 1), goal=50)
     winner = sim.run()
     assert sim.app.state.scores[winner] >= 50
+    assert sim.app.screen.count_line.text == "Game over"  # not the last roller's count (issue 14)

@@ -200,6 +200,8 @@ def test_pick_and_keep_with_directions():
     assert s.phase == PHASE_KEEP and v.message.text == "P1 rolled 1-2-3-5-5-6"
     assert screen.cursor == 0 and not screen.bar.hidden and screen.bar.x == screen.dice[0].x
     assert screen.value_line.text == "pick at least one die"
+    # <>^v, A, B, SELECT do not fit 26 characters: the key, then the help's
+    assert v.status.text == "P1 A:keep START: help"
     tap(sim, "UP")
     assert screen.value_line.text == "keep 1: 100" and tints(screen)[0] == PICKED
     taps(sim, ("RIGHT", "RIGHT", "RIGHT", "DOWN"))
@@ -216,6 +218,25 @@ def test_pick_and_keep_with_directions():
     assert screen.den_line.text == "den 150 kept 2/6"
     assert screen.value_line.text == "need 500 to enter"
     assert v.status.text == "P1 Shake/A:roll 4"
+
+
+def test_keep_status_names_every_key_or_the_help_key():
+    """Issue 14 item 3: the PyGamer's keys (A B START SELECT) fit in 26
+    characters with the short words ("A:next", "A:pick"); a board without
+    START names A+B held as its help key."""
+    sim = game(board="pygamer", faces=(1, 2, 3, 5, 5, 6))
+    screen, v = sim.app.screen, sim.app.view
+    roll(sim)
+    assert screen.cursor == 6 and v.status.text == "P1 A:next B:step SEL:next"
+    tap(sim, "B")
+    assert v.status.text == "P1 A:keep B:step SEL:next"
+    tap(sim, "B")
+    assert screen.cursor == 0 and v.status.text == "P1 A:pick B:step SEL:next"
+    screen.dirs, screen.select = False, False  # a two-button board with 160-px lines
+    assert screen.status(sim.app.state, True) == "P1 A:pick/drop B:step"
+    assert screen.help_key() == "START: help"
+    screen.buttons = 3  # A and B: no START
+    assert screen.help_key() == "A+B hold: help"
 
 
 def test_pick_and_keep_with_two_buttons():
@@ -417,12 +438,12 @@ def test_overtime_leader_out_and_winner():
     tap(sim, "B")  # keep and bank: overtime
     assert v.message.text == "Overtime! P1 leads 2000"
     assert screen.info_line.text == "Overtime: P1 leads 2000"
-    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 L", ">P2 -")
+    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", ">P2 -")
     run_until(sim, lambda: sim.app.mode == app_module._OVER)
     assert v.message.text == "SKUNK'D! P2 is out"
     assert v.title.text == "P1 (human) wins!"
     assert tints(screen) == [BAD] * 6  # the skunked roll stays on the table
-    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 L", " P2* - out")
+    assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", " P2* - x")
     assert screen.info_line.text == "P1 wins with 2000"
 
 
@@ -437,17 +458,17 @@ def test_overtime_a_new_leader_and_seats_out_with_three_players():
         assert v.message.text == leads
     assert screen.info_line.text == "Overtime: P2 leads 4000"
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (" P1 2000", " P2 4000 L"), ">P3 -"]
+        "%-13s%s" % (" P1 2000", " P2 4000 #"), ">P3 -"]
     roll(sim)
     assert v.message.text == "SKUNK'D! P3 is out"
     assert s.turn_player() == 0  # P1, overtaken, is still in
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (">P1 2000", " P2 4000 L"), " P3* - out"]
+        "%-13s%s" % (">P1 2000", " P2 4000 #"), " P3* - x"]
     roll(sim)
     assert sim.app.mode == app_module._OVER and s.winners() == [1]
     assert v.title.text == "P2 (human) wins!"
     assert [line.text for line in screen.seat_lines] == [
-        "%-13s%s" % (" P1* 2000 out", " P2 4000 L"), " P3 - out"]
+        "%-13s%s" % (" P1* 2000 x", " P2 4000 #"), " P3 - x"]
 
 
 def test_a_button_while_the_computer_plays_changes_nothing():
@@ -550,3 +571,15 @@ def test_in_a_series_the_last_winner_sets_the_house_options():
     run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase == PHASE_HOUSE)
     assert sim.app.game.params["setter"] == winner + 1
     assert sim.app.state.current_player() == winner
+
+
+def test_two_full_seat_cells_keep_a_space_and_their_marks():
+    """Issue 14: the longest 160-px cells ("*" headband, five digits, the
+    "#" leader or "x" out mark) fit 12 characters: a space always parts
+    two seats (it read "P2* 12600out")."""
+    sim = game()
+    screen, s = sim.app.screen, sim.app.state
+    s.scores[0], s.scores[1] = 12600, 12650
+    s.entered, s.headband, s.out_mask, s.leader = 3, 0, 1, 1
+    screen.draw(s)
+    assert screen.seat_lines[0].text == ">P1* 12600 x  P2 12650 #"

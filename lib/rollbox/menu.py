@@ -287,17 +287,36 @@ class MenuScreen:
         self.draw()
 
     def draw(self):
-        """The menu's lines around the cursor, the title and the status line."""
+        """The menu's lines around the cursor, the title and the status line.
+        When the Game line has scrolled off it stays on the first line (you
+        see what you start); a "^" / "v" at the right end of the first /
+        last scrolling line marks lines off screen above / below (issue 14)."""
         v = self.view
         v.set_text(v.title, self.app.notice or "Rollbox")
         m = self.menu
         size = m.size()
-        top = min(max(0, m.cursor - MENU_LINES + 2), max(0, size - MENU_LINES))
+        game = 1 if m.resume else 0  # the Game line's index
+        rows = MENU_LINES
+        top = min(max(0, m.cursor - rows + 2), max(0, size - rows))
+        pin = 1 if top > game else 0
+        if pin:  # the Game line first, the others scroll below it
+            rows -= 1
+            top = min(max(0, m.cursor - rows + 2), max(0, size - rows))
+        end = 38 if v.large else 25  # the mark's column: the line's last
         for i in range(MENU_LINES):
-            n = top + i
+            n = top + i - pin
             text = ""
-            if n < size:
+            if i < pin:
+                text = " " + m.line(game)
+            elif n < size:
                 text = (">" if n == m.cursor else " ") + m.line(n)
+            mark = ""
+            if i == MENU_LINES - rows and top > 0:
+                mark = "^"
+            elif i == MENU_LINES - 1 and top + rows < size:
+                mark = "v"
+            if mark:
+                text += " " * (end - len(text)) + mark
             v.set_text(self.lines[i], text)
         if m.cursor == size - 1:
             v.set_text(v.status, "A:start B:next")

@@ -43,11 +43,11 @@ def case_hard_shadows():
 
 def case_coach():
     s = _new(2, "r66 r44")  # 200 - 220 = -20: -0.56 points, but P2 stands level
-    assert bot.coach(s) == ("A 1 next roll: 11/36 (31%)", "Stand -0.6; Hard: stand")
+    assert bot.coach(s) == ("Chance of a 1: 11/36 (31%)", "Stand -0.6; Hard: stand")
     s.apply_action(k.SIT_BASE + 1)
-    assert bot.coach(s) == ("A 1 next roll: 11/36 (31%)", "Stand -0.6; Hard: sit")
-    assert bot.coach(s, 1) == ("A 1 next roll: 11/36", "P2 has sat")
-    assert bot.coach(_new(2)) == ("A 1 next roll: 11/36 (31%)", "Stand +5.6; Hard: stand")
+    assert bot.coach(s) == ("Chance of a 1: 11/36 (31%)", "Stand -0.6; Hard: sit")
+    assert bot.coach(s, 1) == ("Chance of a 1: 11/36", "P2 has sat")
+    assert bot.coach(_new(2)) == ("Chance of a 1: 11/36 (31%)", "Stand +5.6; Hard: stand")
     s.apply_action(k.ROLL)
     assert bot.coach(s) == ("", "")
 

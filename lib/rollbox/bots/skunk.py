@@ -144,12 +144,12 @@ def coach(state, seat=-1):
         if seat < 0:
             seat = state.current_player()
         if not state.is_standing(seat):
-            return "A 1 next roll: 11/36", "P%d has sat" % (seat + 1)
+            return "Chance of a 1: 11/36", "P%d has sat" % (seat + 1)
         gain = gain36(state.round_total, state.scores[seat]) / 36
         hint = "Hard: sit" if _hard(state, seat) else "Hard: stand"
         text = "Stand %+.1f" % gain
         if len(text) + len(hint) > 24:
             text = "Stand %+d" % int(gain)
-        return "A 1 next roll: 11/36 (31%)", (text + "; " + hint)[:26]
+        return "Chance of a 1: 11/36 (31%)", (text + "; " + hint)[:26]
     except Exception:  # the overlay must never stop the game
         return "", ""

@@ -8,7 +8,9 @@ owns timing: prompts, the computer's think time, the tumble, the shake.
 The contract, as the app calls it:
 
 - ``draw(state)`` after every action: scores, den, dice... from the state.
-- ``status(state, accel_ok)`` the status line while a human seat is asked.
+- ``status(state, accel_ok)`` the status line while a human seat is asked:
+  the keys for this step, or (when they do not fit) the pause screen's key
+  and "help" (its "Rules and keys" names them all; issue 14, item 3).
 - ``press(state, pressed)`` buttons of a human seat -> an action, or None
   (also while a computer seat thinks when the screen sets ``ASIDE``: a
   human may act out of turn, as SKUNK's sitting down)

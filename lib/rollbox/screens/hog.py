@@ -58,7 +58,9 @@ class HogScreen(Screen):
                     text += "%sP%d %s %d " % (mark, p + 1, "cpu" if self.seats[p] else "you",
                                               state.scores[p])
             v.set_text(self.lines[i], text)
-        if turn >= 0:
+        if turn < 0:  # not the last roller's count (issue 14)
+            v.set_text(self.count_line, "Game over")
+        else:
             v.set_text(self.count_line, "P%d rolls %d %s" % (
                 turn + 1, self.counts[turn], "die" if self.counts[turn] == 1 else "dice"))
 

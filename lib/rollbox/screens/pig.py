@@ -78,8 +78,8 @@ class PigScreen(Screen):
             if self.dice[i].show(dice[i], BAD if bad else PLAIN):
                 self.view.dirty = True
         roll = "-".join(str(d) for d in dice)
-        if kind == BUST:
-            return "P%d rolled %s: bust -%d" % (p + 1, roll, before)
+        if kind == BUST:  # no "-0" when the turn total was 0 (issue 14)
+            return "P%d rolled %s: bust%s" % (p + 1, roll, " -%d" % before if before else "")
         if kind == WIPE:
-            return "P%d rolled %s: wiped!" % (p + 1, roll)
+            return "P%d rolled %s: score wiped" % (p + 1, roll)
         return "P%d rolled %s: +%d" % (p + 1, roll, points)

@@ -46,9 +46,10 @@ line; y is a label's middle):
   reason ("the 2 scores nothing"); what a bank would make; the house editor.
 - seat lines, y 71 and 83 (two seats a line) / 110 + 18 i (one a line):
   ">" the seat to act, the board or "-" before entering, "*" beside the
-  name (large: "headband") the Stinker headband, "L" (large: "leader")
-  the overtime leader, "out"; in the roll-off each seat's six dice, sorted,
-  and Skunk count.
+  name (large: "headband") the Stinker headband, "#" (large: "leader")
+  the overtime leader, "x" (large: "out") out of overtime; in the
+  roll-off each seat's six dice, sorted, and Skunk count. The marks are
+  explained on the help page (``rollbox.help.skunkd``).
 - info line, y 95 / 184: goal and entry, "Overtime: P2 leads 10250", the
   winner; while the house options are set, what the entry means.
 - the coach's two lines: over the title line and the info line (never the
@@ -78,7 +79,7 @@ from games.skunkd import (
     keep_points,
     legal_keeps,
 )
-from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, UP, A, B
+from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, A, B
 from rollbox.screens import Screen
 from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 
@@ -88,7 +89,6 @@ from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 _SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 71, 12, 95, 2, 26)
 _LARGE = (32, 9, 38, 34, 6, 76, 3, 20, 90, 110, 18, 184, 1, 39)
 _TEXT_X = const(2)
-_CELL = const(13)  # characters of a seat on a two-seat line
 
 _ALL = const(63)  # the six slots
 _NEXT = const(6)  # cursor items after the dice (boards without directions)
@@ -250,7 +250,7 @@ class SkunkdScreen(Screen):
             end = min(i * per + per, len(state.scores))
             for p in range(i * per, end):
                 cell = self._cell(state, p, turn)
-                text += cell if p == end - 1 else "%-13s" % cell
+                text += cell if p == end - 1 else "%-12s " % cell  # a space between
             v.set_text(self.seat_lines[i], text)
         v.set_text(self.info_line, self._info_text(state))
 
@@ -328,16 +328,13 @@ class SkunkdScreen(Screen):
         score = "%d" % state.scores[p] if state.entered >> p & 1 else "-"
         band = state.headband == p
         flag = ""
-        if state.leader == p:
-            flag = " leader" if large else " L"
+        if state.leader == p:  # not "L": that is SKUNK's LEFT key (issue 14)
+            flag = " leader" if large else " #"
         elif state.out_mask >> p & 1:
-            flag = " out"
+            flag = " out" if large else " x"
         if large:
             return "%sP%d %s%s%s%s" % (mark, p + 1, who, score, " headband" if band else "", flag)
-        text = "%sP%d%s %s%s" % (mark, p + 1, "*" if band else "", score, flag)
-        if len(text) > _CELL:  # ">P2* 10100out": the flag still shows
-            text = (text[:-len(flag)] + flag[1:])[:_CELL]
-        return text
+        return "%sP%d%s %s%s" % (mark, p + 1, "*" if band else "", score, flag)
 
     def _info_text(self, state):
         phase = state.phase
@@ -352,26 +349,25 @@ class SkunkdScreen(Screen):
         return self._fit("Goal %d; entry: bank %d+ first" % (state.goal, state.entry),
                          "goal %d, entry %d" % (state.goal, state.entry))
 
+    def help_key(self):
+        """The status line's last resort when a step's keys do not fit it:
+        the pause screen's key (issue 14, item 3)."""
+        return "START: help" if self.buttons & START else "A+B hold: help"
+
     def status(self, state, accel_ok):
         phase = state.phase
         who = "P%d " % (state.turn_player() + 1)
         if phase == PHASE_HOUSE:
             return self._setup(state).status(self, who)
-        if phase == PHASE_KEEP:
+        if phase == PHASE_KEEP:  # every key of the step, else the help key (issue 14)
             shake = " Shake:keep+roll" if accel_ok else ""
             if self.dirs:
-                return self._fit(who + "SEL:next A:keep B:keep+bank" + shake,
-                                 who + "SEL:next A:keep B:keep+bank",
-                                 who + "A:keep B:+bank SEL:next")
-            if self.cursor == _NEXT:
-                act = "A:next keep"
-            elif self.cursor == _KEEP:
-                act = "A:keep"
-            else:
-                act = "A:pick/drop"
+                return self._fit(who + "<>^v:pick A:keep B:+bank SEL:next",
+                                 who + "A:keep " + self.help_key())
+            act = ("A:pick/drop", "A:next keep", "A:keep")[max(0, self.cursor - 5)]
             sel = " SEL:next" if self.select else ""
             return self._fit(who + act + " B:step" + sel + shake, who + act + " B:step" + sel,
-                             who + act + " B:step")
+                             who + act[:6] + " B:step" + sel, who + act + " " + self.help_key())
         roll = "Shake/A:roll" if accel_ok else "A:roll"
         if state.and_rolling:
             return who + roll + " all 6"

@@ -1,0 +1,35 @@
+"""The Pig family's messages on the device (issue 14, item 4): a bust
+says what it lost (no "bust -0"), a wipe says what went."""
+from conftest import ScriptedRoller
+
+from host.simulation import Simulation
+from rollbox import app as app_module
+
+
+def play(game, actions, taps):
+    """Both seats human; the dice land on ``actions`` (the rules' chance
+    actions); tap A ``taps`` times, each until the prompt is back. Returns
+    the messages."""
+    sim = Simulation(game=game, seats=(0, 0), log=None)
+    sim.human.act = lambda *a: None
+    sim.app.roller = ScriptedRoller(actions)
+    said = []
+    for _ in range(taps):
+        while not sim.app.awaiting_human() or sim.keys.busy():
+            sim.step()
+        sim.keys.tap("A", sim.clock.now)
+        while sim.app.phase != app_module._TUMBLE:
+            sim.step()
+        while sim.app.phase != app_module._PROMPT:
+            sim.step()
+        said.append(sim.app.view.message.text)
+    return said
+
+
+def test_a_bust_says_the_turn_total_lost_only_when_there_was_one():
+    assert play("pig", (1, 4, 1), 3) == ["P1 rolled 1: bust", "P2 rolled 4: +4",
+                                         "P2 rolled 1: bust -4"]
+
+
+def test_two_ones_say_the_score_is_wiped():
+    assert play("two-dice", (11,), 1) == ["P1 rolled 1-1: score wiped"]
