@@ -366,18 +366,26 @@ def test_rendered_die_pixels(width, height, size):
     view.show_screen(group)
     assert die.show(5)
     view.refresh()
-    step = size // 4
-    assert bus.pixel(x + 2 * step, y + 2 * step) == PIP  # centre pip of a 5
-    assert bus.pixel(x + step, y + step) == PIP  # top-left pip
-    assert bus.pixel(x + 2 * step, y + step) == DIE  # no top-middle pip on a 5
+    from rollbox.faces import pip_grid
+
+    scale = 2 if size > 40 else 1
+    side, start, pitch = pip_grid(size // scale)
+
+    def at(col, row):  # the middle of a pip place (col, row of the 3x3 grid), screen pixels
+        return (x + scale * (start + col * pitch + side // 2),
+                y + scale * (start + row * pitch + side // 2))
+
+    assert bus.pixel(*at(1, 1)) == PIP  # centre pip of a 5
+    assert bus.pixel(*at(0, 0)) == PIP  # top-left pip
+    assert bus.pixel(*at(1, 0)) == DIE  # no top-middle pip on a 5
     assert bus.pixel(x + 1, y + 1) == DIE  # the die's corner
     assert bus.pixel(x + size - 1, y + size - 1) == DIE  # the other corner
     assert bus.pixel(x - 2, y - 2) == FELT  # outside the die
     assert bus.pixel(x + size, y + size) == FELT
     view.dirty = die.show(1)  # the screen marks the view dirty on a change
     view.refresh()
-    assert bus.pixel(x + step, y + step) == DIE  # top-left pip gone on a 1
-    assert bus.pixel(x + 2 * step, y + 2 * step) == PIP
+    assert bus.pixel(*at(0, 0)) == DIE  # top-left pip gone on a 1
+    assert bus.pixel(*at(1, 1)) == PIP
 
 
 @pytest.mark.parametrize("size", [12, 15, 18])
@@ -387,7 +395,10 @@ def test_small_dice_keep_six_separate_pips(size):
 
     sheet = FaceSheet(size)
     t = sheet.tile
-    left = [y for y in range(t) if sheet.bitmap[6 * t + (t + 2) // 4, y]]  # face 6's left column
+    from rollbox.faces import pip_grid
+
+    side, start, _ = pip_grid(t)
+    left = [y for y in range(t) if sheet.bitmap[6 * t + start + side // 2, y]]  # face 6's left pips
     runs = 1 + sum(1 for a, b in zip(left, left[1:]) if b != a + 1)
     assert runs == 3  # three pips, body between them
     assert not any(sheet.bitmap[6 * t + x, 0] or sheet.bitmap[6 * t + x, t - 1] for x in range(t))

@@ -6,6 +6,7 @@ from conftest import hold, press, run_until
 
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import pause as pause_module
 
 
 def quiet(**kwargs):
@@ -117,7 +118,7 @@ def test_rules_and_keys_pages_and_back():
         press(sim, name)
     pause = sim.app.pause
     lines = pause._help
-    body = len(pause.rows) - 2
+    body = pause_module.BODY
     pages = -(-len(lines) // body)
     assert rows(sim)[0] == "Rules and keys 1/%d" % pages
     assert rows(sim)[1:1 + min(body, len(lines))] == list(lines[:body])
