@@ -52,7 +52,7 @@ import supervisor  # noqa: E402
 
 FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
-PAUSE_AT = 30  # frames into each game: the pause screen and help pages are visited
+PAUSE_AT = 30  # frames into each game, at the next prompt: the pause screen and help
 _peak_modules = [None] * 48  # filled in place at a new peak (no allocation)
 
 
@@ -196,9 +196,11 @@ def main():
         choose(d, index, players)
         d.press(controls.A)  # Start
         start = d.frames
+        paused = None
         while app.game is not None and not app.state.is_terminal():
-            if d.frames - start == PAUSE_AT:
-                print("pause", index, visit_pause(d))
+            if paused is None and d.frames - start >= PAUSE_AT and app.phase == 0:
+                paused = visit_pause(d)  # at a prompt (a press in a roll does nothing)
+                print("pause", index, paused)
             if d.frames - start > MAX_FRAMES:
                 print("no_end", index)
                 return
