@@ -22,7 +22,7 @@ from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 import rollbox
-from rollbox.app import ENDED, PLAY
+from rollbox.app import ENDED
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
 from rollbox.view import INK, label
 
@@ -106,9 +106,9 @@ class PauseScreen:
         self._draw()
 
     def _leave(self, now):
-        """Back to the game where it was: its clocks move on by the pause
-        (a computer thinks on from where it stopped), a shake must begin
-        afresh, the coach shows as now set."""
+        """Back to the game where it was: the panel goes, the game's clocks
+        move on by the pause (a computer thinks on from where it stopped),
+        a shake must begin afresh."""
         app = self.app
         v = app.view
         v.show_overlay(None)
@@ -117,13 +117,11 @@ class PauseScreen:
         app.pause = self._help = None
         rollbox.unload_new(self._before)
         rollbox.unload("rollbox.pause")  # (a host test may have left it loaded before)
-        app.mode = PLAY
         waited = ticks_diff(now, self._at)
         app._since = ticks_add(app._since, waited)
         app._face_at = ticks_add(app._face_at, waited)
         app.detector.reset()
-        app._armed = False
-        app._draw_prompt()
+        app._armed = False  # (the app brings the bot back and plays on: rollbox.app)
 
     def _quit(self):
         """Quit to the menu: the game saved as it stands (the turn so far
