@@ -5,18 +5,23 @@ on any board (``rollbox.controls.PAUSE``).
 
 Keys here: UP/DOWN or B move the cursor, A chooses, START (or the chord
 again) goes back to the game. "Rules and keys" shows the game's help page
-(``rollbox.help.<screen module>.lines``, loaded for the moment) a page at
-a time: B or DOWN the next page, UP the one before, A or START back.
+(``rollbox.help.<screen module>.lines``, loaded for the moment) a page of
+:data:`BODY` lines at a time: B or DOWN the next page, UP the one before,
+A or START back.
 
-Loaded when the game pauses and unloaded when it goes on (``rollbox.app``):
-a full-screen panel of text lines, about 2 KB of heap on 160x128 and 4 KB
-on 240x240, none of it while playing.
+Loaded when the game pauses and unloaded when it goes on (``rollbox.app``,
+which lets the computer players go meanwhile): the panel is a shade over
+the game's group and one TileGrid of the built-in font for the body (26 x
+7 characters), written by a ``terminalio.Terminal`` row by row; the view's
+title, message and status lines above it are the heading, a blank note
+line and the hint.
 
-Depends on: displayio, vectorio, rollbox.view, rollbox.catalog (for the
-help module's name, loaded for the moment).
+Depends on: displayio, vectorio, terminalio, rollbox.view, rollbox.catalog
+(for the help module's name, loaded for the moment).
 """
 
 import displayio
+import terminalio
 import vectorio
 from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
@@ -24,7 +29,7 @@ from micropython import const
 import rollbox
 from rollbox.app import ENDED
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
-from rollbox.view import INK, label
+from rollbox.view import INK, ink
 
 try:
     from typing import Any  # noqa: F401 (used in type comments)
@@ -35,12 +40,6 @@ BODY = const(7)  # lines of a page (between the title and the message line)
 _CHARS = const(26)  # characters a body line (160 pixels)
 _BG = const(0x102A18)  # darker than the felt: the game is behind it
 _ITEMS = ("Resume", "Coach", "Rules and keys", "Quit to menu")
-_COACH = const(1)
-_HELP = const(2)
-_QUIT = const(3)
-_MENU = const(0)  # what the panel shows: the items, a help page, the question
-_PAGE = const(1)
-_ASK = const(2)
 _BACK = START | PAUSE
 
 
@@ -51,16 +50,9 @@ class PauseScreen:
     Leaving it unloads the modules loaded since ``before``
     (``rollbox.loaded()`` when the game paused), this one included.
 
-    The panel covers the game's group; the view's title, message and
-    status lines stay above it and are the panel's heading, note and hint
-    (the title is put back on leaving, the message cleared), with
-    :data:`BODY` lines of its own between (26 characters each): what a
-    page holds on either layout.
-
-    Attributes: ``rows`` (the :class:`rollbox.view.TextLine` rows: title,
-    body, message, status), ``cursor`` (the item), ``page`` (the help page
-    shown, or -1), ``asking`` (True while "Quit to menu?" waits for an
-    answer).
+    Attributes: ``body`` (the :data:`BODY` lines shown, str), ``cursor``
+    (the item), ``page`` (the help page shown, or -1), ``asking`` (True
+    while "Quit to menu?" waits for an answer).
     """
 
     def __init__(self, app, now, before):
@@ -73,8 +65,12 @@ class PauseScreen:
         shade = displayio.Palette(1)
         shade[0] = _BG
         g.append(vectorio.Rectangle(pixel_shader=shade, width=v.width, height=v.height))
-        self.rows = [v.title] + [label(g, 2, 19 + 12 * i, INK, _CHARS) for i in range(BODY)] \
-            + [v.message, v.status]
+        font = terminalio.FONT
+        grid = displayio.TileGrid(font.bitmap, pixel_shader=ink(INK), width=_CHARS,
+                                  height=BODY, tile_width=6, tile_height=12, x=2, y=13)
+        g.append(grid)
+        self._terminal = terminalio.Terminal(grid, font)
+        self.body = [""] * BODY
         v.show_coach(None)  # on again (if on) when play goes on
         v.set_text(v.message, "")  # the panel's note line
         self.cursor = 0
@@ -86,6 +82,7 @@ class PauseScreen:
 
     def press(self, bit, now):
         """One logical press (``rollbox.controls``) at ``now`` (ms)."""
+        c = self.cursor
         if self.asking:
             self.asking = False
             if bit & A:
@@ -93,22 +90,36 @@ class PauseScreen:
                 self._quit()
                 return
         elif self.page >= 0:
-            self._press_page(bit)
-        elif bit & _BACK or (bit & A and self.cursor == 0):
+            pages = (len(self._help) + BODY - 1) // BODY
+            if bit & (A | _BACK):
+                self.page = -1
+                self._help = None
+            elif bit & UP:
+                self.page = (self.page - 1) % pages
+            elif bit & (B | DOWN | SELECT):
+                self.page = (self.page + 1) % pages
+        elif bit & _BACK or (bit & A and c == 0):
             self._leave(now)
             return
         elif bit & A:
-            self._choose()
+            if c == 1:
+                self.app.coach ^= 1
+            elif c == 2:
+                self._help = help_lines(self.app)
+                self.page = 0
+            else:
+                self.asking = True
         elif bit & (B | DOWN | SELECT):
-            self.cursor = (self.cursor + 1) % len(_ITEMS)
+            self.cursor = (c + 1) % 4
         elif bit & UP:
-            self.cursor = (self.cursor - 1) % len(_ITEMS)
+            self.cursor = (c - 1) % 4
         self._draw()
 
     def _leave(self, now):
         """Back to the game where it was: the panel goes, the game's clocks
         move on by the pause (a computer thinks on from where it stopped),
-        a shake must begin afresh."""
+        a shake must begin afresh; the app brings the bot back and plays
+        on (``rollbox.app``)."""
         app = self.app
         v = app.view
         v.show_overlay(None)
@@ -121,7 +132,7 @@ class PauseScreen:
         app._since = ticks_add(app._since, waited)
         app._face_at = ticks_add(app._face_at, waited)
         app.detector.reset()
-        app._armed = False  # (the app brings the bot back and plays on: rollbox.app)
+        app._armed = False
 
     def _quit(self):
         """Quit to the menu: the game saved as it stands (the turn so far
@@ -134,55 +145,37 @@ class PauseScreen:
         app._log("quit to menu", ENDED)
         app._to_menu()
 
-    def _choose(self):
-        c = self.cursor
-        if c == _COACH:
-            self.app.coach ^= 1
-        elif c == _HELP:
-            self._help = help_lines(self.app)
-            self.page = 0
-        elif c == _QUIT:
-            self.asking = True
-
-    def _press_page(self, bit):
-        pages = self._pages()
-        if bit & (A | _BACK):
-            self.page = -1
-            self._help = None
-        elif bit & UP:
-            self.page = (self.page - 1) % pages
-        elif bit & (B | DOWN | SELECT):
-            self.page = (self.page + 1) % pages
-
-    def _pages(self):
-        return max(1, (len(self._help) + BODY - 1) // BODY)
-
     def _draw(self):
-        rows = self.rows
-        body = BODY
+        app = self.app
         if self.page >= 0:
             lines = self._help
-            pages = self._pages()
-            title = "Rules and keys %d/%d" % (self.page + 1, pages)
-            first = self.page * body
-            text = lines[first:first + body]
-            hint = "B:next page A:back" if pages > 1 else "A:back"
+            first = self.page * BODY
+            title = "Rules and keys %d/%d" % (self.page + 1, (len(lines) + BODY - 1) // BODY)
+            text = lines[first:first + BODY]
+            hint = "B:next page A:back" if len(lines) > BODY else "A:back"
         elif self.asking:
+            saved = app.save_slots is not None
             title = "Quit to menu?"
-            saved = self.app.save_slots is not None
             text = ("The game stays saved:" if saved else "This board has no saves:",
                     "Resume is on the menu." if saved else "the game will be lost.")
             hint = "A:quit B:stay"
         else:
             title = "Paused: " + self._title  # the game, its goal
             text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
-            text[_COACH] += ": on" if self.app.coach else ": off"
-            hint = "A:choose B:next START:back" if self.app.buttons & START else "A:choose B:next"
-        v = self.app.view
-        v.set_text(rows[0], title)
-        for i in range(body):
-            v.set_text(rows[1 + i], text[i] if i < len(text) else "")
-        v.set_text(rows[-1], hint)
+            text[1] += ": on" if app.coach else ": off"
+            hint = "A:choose B:next START:back" if app.buttons & START else "A:choose B:next"
+        v = app.view
+        v.set_text(v.title, title)
+        v.set_text(v.status, hint)
+        t = self._terminal
+        for i in range(BODY):
+            line = text[i] if i < len(text) else ""
+            if self.body[i] != line:
+                self.body[i] = line
+                # Row i, column 0, cleared (the stub says bytes; a str is a buffer here).
+                t.write("\x1b[%d;1H\x1b[K" % (i + 1))  # type: ignore[arg-type]
+                t.write(line[:_CHARS])  # type: ignore[arg-type]
+                v.dirty = True
 
 
 def help_lines(app):
