@@ -181,15 +181,17 @@ class PauseScreen:
 def help_lines(app):
     """The game's help page (``rollbox.help.<screen module>.lines(game,
     state, buttons)``: a tuple of lines of at most 26 characters), or a
-    line saying there is none. The catalog is loaded for the moment to
-    name the module."""
+    line saying there is none. The catalog and the help module are loaded
+    for the moment."""
     from rollbox import catalog
 
     screen = str(catalog.GAMES[app.index][catalog.SCREEN])
     rollbox.unload("rollbox.catalog")
     module = screen[:screen.rfind(".")].replace(".screens.", ".help.")
     try:
-        return tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
+        lines = tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
+        rollbox.unload(module, "rollbox.help")  # its code goes; the lines stay while shown
+        return lines
     except ImportError:
         return ("No help for this game.",)
     except MemoryError:
