@@ -123,12 +123,13 @@ class Fuzz:
         display = sim.hw.display
         self._render = display.refresh
         display.refresh = self._refresh
-        buttons = app.controls.buttons
+        press = app.controls.press
         tumble = app._tumble
 
-        def buttons_seen(*args, **kwargs):
-            self._pressed = buttons(*args, **kwargs)
-            return self._pressed
+        def press_seen():  # every press the app takes this frame (issue 14: one by one)
+            bit = press()
+            self._pressed |= bit
+            return bit
 
         def tumble_checked(*args, **kwargs):
             how = args[1] if len(args) > 1 else kwargs.get("how")
@@ -136,7 +137,7 @@ class Fuzz:
             self.rolls += 1
             return tumble(*args, **kwargs)
 
-        app.controls.buttons = buttons_seen
+        app.controls.press = press_seen
         app._tumble = tumble_checked
 
     # -- driving -----------------------------------------------------------

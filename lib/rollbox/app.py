@@ -128,7 +128,6 @@ class App:
         self.state = None  # type: Any
         self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
-        self.bot_name = ""  # the game's bot module (dotted), set by rollbox.launch
         self.save_slots = None  # type: Any  # rollbox.slot.Slots of the game's record, in play
         self.save_head = b""  # the record's bytes before the state (rollbox.store.game_head)
         self.coach = 0  # the coach overlay on (1) or off (0), kept from game to game
@@ -223,9 +222,7 @@ class App:
         elif self.mode == PAUSED:
             if pressed and self.pause is not None:
                 self.pause.press(pressed, now)
-            if self.pause is None and self.mode == PAUSED:  # left: the bot back, then play
-                gc.collect()
-                self.screen.bot = rollbox.load(self.bot_name)
+            if self.pause is None and self.mode == PAUSED:  # left: play goes on
                 self.mode = _PLAY
                 self._draw_prompt()
         elif pressed & (A | START | PAUSE):  # the game is over: back to the menu
@@ -380,9 +377,8 @@ class App:
             self._say("Save failed")
 
     def _drop_bots(self):
-        """The game's computer players (``rollbox.bots``) and their solved
-        tables go: the game is over (before the saves load their modules),
-        or it waits under the pause screen (``bot_name`` brings them back)."""
+        """The game is over: its computer players (``rollbox.bots``) and
+        their solved tables go before the saves load their modules."""
         self.screen.bot = None
         gone = [name for name in sys.modules
                 if name.startswith("rollbox.bots.") or name == "rollbox.table"]
@@ -440,10 +436,9 @@ class App:
 
     def _pause(self, now):
         """The game waits under the pause screen (``rollbox.pause``, loaded
-        now; it unloads itself when play goes on). The computer players go
-        meanwhile (their room is the pause screen's) and come back after."""
+        now; it unloads itself when play goes on)."""
         before = rollbox.loaded()
-        self._drop_bots()
+        gc.collect()
         self.mode = PAUSED
         try:
             from rollbox.pause import PauseScreen

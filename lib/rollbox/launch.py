@@ -93,7 +93,6 @@ def launch(app, choice):
     app.game = game
     app.state = state
     app.seats = seats
-    app.bot_name = names[2]
     saves = open_save(app, index, game, seats)  # first: while RAM is in one piece
     app.screen = rollbox.load_class(names[1])(
         app.view, game, seats, app.buttons, rollbox.load(names[2]))

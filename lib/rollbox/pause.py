@@ -9,8 +9,8 @@ again) goes back to the game. "Rules and keys" shows the game's help page
 :data:`BODY` lines at a time: B or DOWN the next page, UP the one before,
 A or START back.
 
-Loaded when the game pauses and unloaded when it goes on (``rollbox.app``,
-which lets the computer players go meanwhile): the panel is a shade over
+Loaded when the game pauses and unloaded when it goes on (``rollbox.app``):
+the panel is a shade over
 the game's group and one TileGrid of the built-in font for the body (26 x
 7 characters), written by a ``terminalio.Terminal`` row by row; the view's
 title, message and status lines above it are the heading, a blank note
@@ -118,8 +118,7 @@ class PauseScreen:
     def _leave(self, now):
         """Back to the game where it was: the panel goes, the game's clocks
         move on by the pause (a computer thinks on from where it stopped),
-        a shake must begin afresh; the app brings the bot back and plays
-        on (``rollbox.app``)."""
+        a shake must begin afresh; the app plays on (``rollbox.app``)."""
         app = self.app
         v = app.view
         v.show_overlay(None)
