@@ -51,7 +51,8 @@ def test_the_pause_covers_the_screen_and_goes():
     paused = bytes(fb.framebuffer)
     assert paused != playing
     assert fb.pixel(150, 60) == (0x10, 0x28, 0x18)  # the panel's shade (RGB565 of 0x102A18)
-    ink = [(x, y) for y in range(13, 61) for x in range(2, 158) if fb.pixel(x, y) == (248, 252, 248)]
+    white = (248, 252, 248)
+    ink = [(x, y) for y in range(13, 61) for x in range(2, 158) if fb.pixel(x, y) == white]
     assert ink and min(y for _, y in ink) < 25 and max(y for _, y in ink) > 48  # 4 item rows
     press(sim, "START")
     assert bytes(fb.framebuffer) == playing
