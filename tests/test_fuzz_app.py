@@ -270,7 +270,11 @@ class Fuzz:
         if s.is_terminal():
             assert app.mode == app_module._OVER, "a terminal state in play: " + self._where()
         else:
-            assert app.mode == app_module._PLAY, "game over before the end: " + self._where()
+            assert app.mode in (app_module.PLAY, app_module.PAUSED), \
+                "game over before the end: " + self._where()
+            if app.mode == app_module.PAUSED:
+                assert raw == before or before is None or before_mode != app_module.PAUSED, \
+                    "the state changed while paused: " + self._where()
             assert p == CHANCE or (0 <= p < len(app.seats) and s.legal_actions()), \
                 "seat %d cannot act: %s" % (p, self._where())
             if app.phase == app_module._TUMBLE:
