@@ -128,3 +128,18 @@ class ScriptedRoller:
         roller = _Roller(random.Random(0).randrange)
         roller.script = list(actions)
         return roller
+
+
+def quiet_sim(**kwargs):
+    """A ``host.simulation.Simulation`` without a transcript whose scripted
+    human does nothing: the test presses the keys."""
+    from host.simulation import Simulation
+
+    sim = Simulation(log=None, **kwargs)
+    sim.human.act = lambda *a: None
+    return sim
+
+
+def asked(sim):
+    """True when the app waits on a human seat and no key is down."""
+    return sim.app.awaiting_human() and not sim.keys.busy()

@@ -2,21 +2,11 @@
 pause screen offers Resume, Coach, Rules and keys, and Quit to menu, which
 asks first and keeps the game saved for the menu's Resume; a computer's
 turn waits too. Through the real keypad and display paths."""
-from conftest import hold, press, run_until
+from conftest import asked, hold, press, quiet_sim, run_until
 
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import pause as pause_module
-
-
-def quiet(**kwargs):
-    sim = Simulation(log=None, **kwargs)
-    sim.human.act = lambda *a: None
-    return sim
-
-
-def asked(sim):
-    return sim.app.awaiting_human() and not sim.keys.busy()
 
 
 def rows(sim):
@@ -26,7 +16,7 @@ def rows(sim):
 
 
 def test_start_pauses_and_resumes_where_it_was():
-    sim = quiet(game="pig", seats=(0, 0))
+    sim = quiet_sim(game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")  # a roll: the turn total is what the pause must keep
     run_until(sim, lambda: asked(sim))
@@ -43,7 +33,7 @@ def test_start_pauses_and_resumes_where_it_was():
 
 
 def test_the_pause_covers_the_screen_and_goes():
-    sim = quiet(game="hog", seats=(0, 0))
+    sim = quiet_sim(game="hog", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     fb = sim.board.framebuffer
     playing = bytes(fb.framebuffer)
@@ -59,7 +49,7 @@ def test_the_pause_covers_the_screen_and_goes():
 
 
 def test_a_computer_turn_waits_while_paused():
-    sim = quiet(game="pig", seats=(2, 0))
+    sim = quiet_sim(game="pig", seats=(2, 0))
     run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     for _ in range(5):  # 100 ms into the computer's 700 ms think
         sim.step()
@@ -78,7 +68,7 @@ def test_a_computer_turn_waits_while_paused():
 
 
 def test_quit_asks_then_the_menu_resumes_the_game_mid_turn():
-    sim = quiet(game="pig", seats=(0, 3))
+    sim = quiet_sim(game="pig", seats=(0, 3))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")
     run_until(sim, lambda: asked(sim))
@@ -102,7 +92,7 @@ def test_quit_asks_then_the_menu_resumes_the_game_mid_turn():
 
 
 def test_quit_keeps_the_save_across_a_power_cycle():
-    sim = quiet(game="pig", seats=(0, 3))
+    sim = quiet_sim(game="pig", seats=(0, 3))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")
     run_until(sim, lambda: asked(sim))
@@ -117,7 +107,7 @@ def test_quit_keeps_the_save_across_a_power_cycle():
 
 
 def test_rules_and_keys_pages_and_back():
-    sim = quiet(game="skunkd", seats=(0, 0))
+    sim = quiet_sim(game="skunkd", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     for name in ("START", "B", "B", "A"):
         press(sim, name)
@@ -137,7 +127,7 @@ def test_rules_and_keys_pages_and_back():
 def test_a_shake_while_paused_rolls_nothing():
     from host import traces
 
-    sim = quiet(game="pig", seats=(0, 0))
+    sim = quiet_sim(game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     before = sim.app.state.to_bytes()
     press(sim, "START")
@@ -152,7 +142,7 @@ def test_a_shake_while_paused_rolls_nothing():
 
 
 def test_two_buttons_pause_with_the_chord_and_resume_with_a():
-    sim = quiet(board="cpb_gizmo", game="pig", seats=(0, 0))
+    sim = quiet_sim(board="cpb_gizmo", game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     before = sim.app.state.to_bytes()
     hold(sim, ("A", "B"), 1100)
@@ -163,7 +153,7 @@ def test_two_buttons_pause_with_the_chord_and_resume_with_a():
 
 
 def test_skunk_big_table_pauses_with_the_chord_not_start():
-    sim = quiet(game="skunk", players=6, seats=(0,) * 6)
+    sim = quiet_sim(game="skunk", players=6, seats=(0,) * 6)
     run_until(sim, lambda: asked(sim))
     assert sim.app.screen.pause_key() == 0
     hold(sim, ("A", "B"), 1100)

@@ -9,8 +9,10 @@ settings and the stats are the newest, or the previous only when the cut
 was during their own save; the game is the newest or the previous turn's.
 Also through the app: a cut in the middle of an erase, then the power
 comes back and the game resumes with the stats and settings intact."""
+import functools
 import types
 
+import conftest
 import microcontroller
 import pytest
 import storage
@@ -28,11 +30,7 @@ KINDS = (store.KIND_GAME, store.KIND_SETTINGS, store.KIND_STATS)
 ERASE = {"pybadge": 8192, "cpb_gizmo": 4096}  # rollbox.hardware.ERASE
 
 
-def run_until(sim, condition, limit_ms=600_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
+run_until = functools.partial(conftest.run_until, limit_ms=600_000)
 
 
 def media(board):

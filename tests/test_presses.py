@@ -8,21 +8,10 @@ A burst of six presses inside one frame (``conftest.burst``: the app
 stalls while the keypad stand-in's scanner sees them) must leave the app
 exactly as six presses one frame apart: same state, same screen pixels."""
 import pytest
-from conftest import burst, press, run_until
+from conftest import asked, burst, press, quiet_sim, run_until
 
-from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import controls
-
-
-def quiet(**kwargs):
-    sim = Simulation(log=None, **kwargs)
-    sim.human.act = lambda *a: None
-    return sim
-
-
-def asked(sim):
-    return sim.app.awaiting_human() and not sim.keys.busy()
 
 
 def at_menu(sim):
@@ -68,7 +57,7 @@ CASES = (
                          ids=["%s-%s" % (c[0], c[1]) for c in CASES])
 def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, game, before,
                                                                 keys):
-    sims = [quiet(board=board, game=game, seats=(0, 0), seed=5) for _ in range(2)]
+    sims = [quiet_sim(board=board, game=game, seats=(0, 0), seed=5) for _ in range(2)]
     for sim in sims:
         if before is None:
             at_menu(sim)
@@ -90,7 +79,7 @@ def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, ga
 
 def test_the_burst_is_not_one_press():
     """The check above can fail: six UPs in one frame are not one UP."""
-    sims = [quiet(game="hog", seats=(0, 0), seed=5) for _ in range(2)]
+    sims = [quiet_sim(game="hog", seats=(0, 0), seed=5) for _ in range(2)]
     for sim in sims:
         to_prompt(sim)
     burst(sims[0], ("UP",) * 6)
@@ -101,7 +90,7 @@ def test_the_burst_is_not_one_press():
 def test_two_keys_pressed_together_each_act_in_scan_order():
     """UP and RIGHT down in the same scan on a PyBadge at SKUNK'D's keep
     (key order: RIGHT is key 4, UP key 6): both act, as RIGHT then UP."""
-    sims = [quiet(game="skunkd", seats=(0, 0), seed=5) for _ in range(2)]
+    sims = [quiet_sim(game="skunkd", seats=(0, 0), seed=5) for _ in range(2)]
     for sim in sims:
         to_prompt(sim, "A", "A")  # the house rules as they are, the first roll
     together, apart = sims
@@ -131,7 +120,7 @@ def chord(sim, ms):
 
 @pytest.mark.parametrize("board", ("cpb_gizmo", "pybadge"))
 def test_a_and_b_held_one_second_pause_and_act_on_nothing(board):
-    sim = quiet(board=board, game="hog", seats=(0, 0), seed=5)
+    sim = quiet_sim(board=board, game="hog", seats=(0, 0), seed=5)
     to_prompt(sim)
     before = sim.app.state.to_bytes()
     counts = list(sim.app.screen.counts)
@@ -146,7 +135,7 @@ def test_a_and_b_held_one_second_pause_and_act_on_nothing(board):
 def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
     """Hog on a Circuit Playground: B steps the count, A rolls. B then A
     (40 ms apart, let go after 200 ms): the count steps, then the roll."""
-    sim = quiet(board="cpb_gizmo", game="hog", seats=(0, 0), seed=5)
+    sim = quiet_sim(board="cpb_gizmo", game="hog", seats=(0, 0), seed=5)
     to_prompt(sim)
     count = sim.app.screen.counts[0]
     keys, key_map = sim.hw.keys, sim.hw.key_map
@@ -166,7 +155,7 @@ def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
 
 
 def test_one_button_held_alone_acts_without_waiting_for_the_release():
-    sim = quiet(board="cpb_gizmo", game="pig", seats=(0, 0), seed=5)
+    sim = quiet_sim(board="cpb_gizmo", game="pig", seats=(0, 0), seed=5)
     to_prompt(sim)
     keys, key_map = sim.hw.keys, sim.hw.key_map
     keys._press(key_map.index(controls.A))
@@ -177,7 +166,7 @@ def test_one_button_held_alone_acts_without_waiting_for_the_release():
 
 
 def test_a_full_queue_drops_and_counts():
-    sim = quiet(game="pig", seats=(0, 0), seed=5)
+    sim = quiet_sim(game="pig", seats=(0, 0), seed=5)
     at_menu(sim)
     burst(sim, ("DOWN",) * (controls.QUEUE + 4), gap_ms=21)
     assert sim.app.controls.dropped == 4

@@ -51,6 +51,18 @@ class ScriptedHuman:
         self._queue = []  # buttons still to press for the chosen action
         self._before = b""  # SKUNK: the state when the last action was made
 
+    def _ready(self, now, keys):
+        """The scripted player's pace: True when it may press now (REACT_MS
+        after it was first ready, a quarter of that between the keys of one
+        action, never while a key is down or just let go)."""
+        if self._ready_at is None:
+            self._ready_at = now + REACT_MS // (4 if self._queue else 1)
+            return False
+        if now < self._ready_at or keys.busy(now):
+            return False
+        self._ready_at = None
+        return True
+
     def act(self, app, now, keys):
         """Called each frame; acts when the app waits on a human seat (and
         has taken the last action, or ignored it for ACT_TIMEOUT_MS)."""
@@ -67,12 +79,8 @@ class ScriptedHuman:
         if self._acted_at is not None and now - self._acted_at < ACT_TIMEOUT_MS \
                 and not self._queue:
             return
-        if self._ready_at is None:
-            self._ready_at = now + REACT_MS // (4 if self._queue else 1)
+        if not self._ready(now, keys):
             return
-        if now < self._ready_at or keys.busy(now):
-            return
-        self._ready_at = None
         self._acted_at = now
         if self._queue:
             keys.tap(self._queue.pop(0), now)
@@ -111,12 +119,8 @@ class ScriptedHuman:
         if self._acted_at is not None and not self._queue and \
                 now - self._acted_at < ACT_TIMEOUT_MS and state.to_bytes() == self._before:
             return
-        if self._ready_at is None:
-            self._ready_at = now + REACT_MS // (4 if self._queue else 1)
+        if not self._ready(now, keys):
             return
-        if now < self._ready_at or keys.busy(now):
-            return
-        self._ready_at = None
         if not self._queue:
             plan = self._table_plan(app, state, now)
             if plan is None:
