@@ -1,8 +1,12 @@
-"""The app: menu -> play -> game over, one non-blocking :meth:`App.step` per frame.
+"""The app: menu -> play (-> pause) -> game over, one non-blocking
+:meth:`App.step` per frame.
 
-Each step drains the keypad events, feeds one accelerometer sample to the
-shake detector, advances the app's state machine and refreshes only what
-changed. The game is only touched through its screen
+Each step takes the keypad's presses (``rollbox.controls``: every press, in
+order, each handled as in a frame of its own), feeds one accelerometer
+sample to the shake detector, advances the app's state machine and
+refreshes only what changed. START (or A and B held 1 s) in play opens the
+pause screen (``rollbox.pause``, loaded while it shows): the game waits, a
+computer's turn too. The game is only touched through its screen
 (``rollbox.screens``), which asks the state for legal actions and applies
 them; dice come from the :class:`rollbox.dice.Roller` when a roll settles
 (the end of a shake, or the end of a button / computer tumble). Games
@@ -21,10 +25,12 @@ the menu's settings, the game's catalog index, its seats.
 Save and resume (``rollbox.store`` on the board's nvm): the game (catalog
 index, parameters, seats, the state's bytes) is saved when it starts and
 whenever the turn passes to another seat (``turn_player()`` changes; in
-SKUNK that is the next round's shooter), never per frame or per roll: each
-save is a flash erase cycle. A finished game clears the save and is counted
-in the lifetime stats (``rollbox.stats``). The menu's settings are saved
-when a game starts and restored at power-up; a saved game puts "Resume:
+SKUNK that is the next round's shooter), and when the player quits from
+the pause screen, never per frame or per roll: each save is a flash erase
+cycle (``rollbox.store`` keeps a record's copies in different erase units,
+power-cut safe). A finished game clears the save and is counted in the
+lifetime stats (``rollbox.stats``). The menu's settings are saved when a
+game starts, if they changed, and restored at power-up; a saved game puts "Resume:
 <game>" first on the menu. A write that fails ("Save failed" on the message
 line) never stops play.
 """
