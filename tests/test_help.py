@@ -141,3 +141,18 @@ def test_pages_follow_the_options():
     state.goal, state.entry = 5000, 0
     rules = _sections(skunkd.lines(game, state, BOARDS["pybadge"]))["Rules"]
     assert rules[-2:] == ["Any den may be banked;", "5000+ starts overtime."]
+
+
+@pytest.mark.parametrize("players,board,start", [(5, "pybadge", True), (6, "pybadge", False),
+                                                 (8, "pybadge", False), (8, "pygamer", True)])
+def test_skunk_names_the_pause_its_table_has(players, board, start):
+    """At six or more seats with own buttons (PyBadge), START is P6's sit
+    button: the page says A+B pauses, and that A and B act first."""
+    from games.skunk import SkunkGame
+    from rollbox.help import skunk
+
+    game = SkunkGame(players=players)
+    page = skunk.lines(game, game.new_initial_state(), BOARDS[board])
+    assert ("START: pause menu" in page) == start
+    assert ("A+B held 1 s: pause menu" in page) == (not start)
+    assert ("(A and B act first)" in page) == (not start)

@@ -22,7 +22,13 @@ def lines(game, state, buttons):
         out += ("B: next seat on the list", "A: sit that seat, or roll")
         if buttons & SELECT:
             out.append("SELECT: not used")
-    out += ("START: pause menu" if buttons & START else "A+B held 1 s: pause menu",
+    if buttons & START and not (buttons & UP and game.num_players() > 5):
+        out.append("START: pause menu")
+    else:  # no START, or START is P6's sit button
+        out.append("A+B held 1 s: pause menu")
+        if buttons & START:
+            out.append("(A and B act first)")
+    out += (
             "Symbols", '"^" standing, "_" sat', "S K U N K: the 5 rounds",
             "tot: the game total", '"0*": wiped by a 1-1', '"<--": the seat A sits',
             "cpu: a computer seat", "win: a winner", "light column: this round",
