@@ -1,4 +1,4 @@
-"""The Pig family's and Hog's computer players (rollbox.bots.pig and .hog):
+"""The Pig family's and Hog's computer players (games.pig.bot and .hog):
 the host solvers (tools/solvers) against the published figures, the shipped
 tables in games/data against the solvers, the device-side lookups (CPython
 and MicroPython) against the solvers' policies, and the three levels."""
@@ -11,11 +11,11 @@ import pytest
 from solvers import hog as hog_solver
 from solvers import pig as pig_solver
 
-from games.hog import HogGame
-from games.pig import HOLD, ROLL, PigGame
+from games.hog import bot as hog_bot
+from games.hog.rules import HogGame
+from games.pig import bot as pig_bot
+from games.pig.rules import HOLD, ROLL, PigGame
 from rollbox.bots import EASY, HARD, MEDIUM
-from rollbox.bots import hog as hog_bot
-from rollbox.bots import pig as pig_bot
 from rollbox.table import Table, data_path
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
@@ -173,8 +173,8 @@ def test_lookups_agree_under_micropython(tmp_path):
     lines += ["H %d %d %d %d" % (case + (want,)) for case, want in zip(hog, hog_expect)]
     (tmp_path / "agree.txt").write_text("\n".join(lines) + "\n")
     (tmp_path / "agree_cases.py").write_text(
-        "from games.pig import PigGame\nfrom games.hog import HogGame\n"
-        "from rollbox.bots import pig, hog\n"
+        "from games.pig.rules import PigGame\nfrom games.hog.rules import HogGame\n"
+        "from games.pig import bot as pig\nfrom games.hog import bot as hog\n"
         "def cases(kind):\n"
         "    with open(%r) as f:\n"
         "        for line in f:\n"

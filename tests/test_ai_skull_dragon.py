@@ -1,4 +1,4 @@
-"""Skull & Dragon computer levels (lib/rollbox/bots/skull_dragon.py,
+"""Skull & Dragon computer levels (games/skull_dragon/bot.py,
 skull_dragon_hard.py): HARD's values checked against a brute-force
 enumeration of the game engine's own states, its tables derived again from
 scratch, HARD >= MEDIUM >= EASY in expected turn points, the score race,
@@ -9,7 +9,8 @@ import playout
 import pytest
 import skull_dragon_ai_cases as cases
 
-from games.skull_dragon import (
+from games.skull_dragon import bot, hard
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -27,8 +28,6 @@ from games.skull_dragon import (
     succeeds,
 )
 from rollbox.bots import COACH_CHARS, EASY, HARD, MEDIUM
-from rollbox.bots import skull_dragon as bot
-from rollbox.bots import skull_dragon_hard as hard
 
 CAP = 40  # the brute force books at this many points (the chance to get there is ~0)
 

@@ -1,4 +1,4 @@
-"""SKUNK computer levels (lib/rollbox/bots/skunk.py): HARD's one-roll
+"""SKUNK computer levels (games/skunk/bot.py): HARD's one-roll
 expected gain by exact fractions over the 36 rolls, the one-roll rule equal
 to the optimal stopping rule found by backward induction, the column K race
 rules (equal to the exact two-seat solution, tools/solvers/skunk.py), the
@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 import skunk_ai_cases as cases
 
-from games import skunk as k
+from games.skunk import bot
+from games.skunk import rules as k
 from rollbox.bots import COACH_CHARS, EASY, HARD, MEDIUM
-from rollbox.bots import skunk as bot
 
 
 @pytest.mark.parametrize("case", cases.CASES, ids=lambda c: c.__name__[5:])

@@ -1,4 +1,4 @@
-"""The SKUNK'D computer player (rollbox/bots/skunkd.py, skunkd_hard.py) and
+"""The SKUNK'D computer player (games/skunkd/bot.py, skunkd_hard.py) and
 its solver (tools/solve_skunkd): the device's table lookups against the
 solver at every record, HARD's decisions against the solver's optimum at
 states of random games (entered, below the entry, overtime), the exact
@@ -13,7 +13,8 @@ import numpy as np
 import pytest
 import skunkd_ai_cases
 
-from games.skunkd import (
+from games.skunkd import bot, hard
+from games.skunkd.rules import (
     BANK,
     ENTRIES,
     GOALS,
@@ -25,8 +26,6 @@ from games.skunkd import (
     SkunkdGame,
 )
 from rollbox.bots import COACH_CHARS, EASY, HARD, MEDIUM
-from rollbox.bots import skunkd as bot
-from rollbox.bots import skunkd_hard as hard
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 

@@ -5,7 +5,7 @@ import pytest
 from host import boards, traces
 from host.simulation import FRAME_MS, Simulation
 from rollbox import app as app_module
-from rollbox import controls, hardware
+from rollbox import controls, hardware, play
 from rollbox.view import View
 
 
@@ -17,7 +17,7 @@ def run_until(sim, condition, limit_ms=60_000):
 
 
 def started(sim):
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     return sim
 
 
@@ -55,12 +55,12 @@ def test_a_shake_rolls_once_for_the_human():
     sim = quiet_sim()
     assert sim.app.awaiting_human()
     shake(sim)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     assert sim.app.state.is_chance_node()
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     assert sim.app.state.dice[0] in range(1, 7)
     frames(sim, 150)  # the recording's tail and the rest after it: no second roll
-    assert sim.app.phase == app_module._PROMPT and not sim.app.state.is_chance_node()
+    assert sim.app.phase == play.PROMPT and not sim.app.state.is_chance_node()
 
 
 def play_motion(sim, rows):
@@ -74,16 +74,16 @@ def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once():
     sim = quiet_sim()
     start = sim.clock.now
     play_motion(sim, traces.load("cse590_phone_shake"))  # strong from 340 ms
-    run_until(sim, lambda: sim.app.phase != app_module._PROMPT)
-    assert sim.app.phase == app_module._PREVIEW and not sim.app.state.is_chance_node()
+    run_until(sim, lambda: sim.app.phase != play.PROMPT)
+    assert sim.app.phase == play.PREVIEW and not sim.app.state.is_chance_node()
     assert sim.clock.now - start <= 340 + 100
     assert sim.app.view.status.text == "Shaking..."
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)  # confirmed: rolling
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)  # confirmed: rolling
     assert sim.app.state.is_chance_node()
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     assert sim.app.state.turn_total > 0 or sim.app.state.turn_player() == 1
     frames(sim, 150)
-    assert sim.app.phase == app_module._PROMPT
+    assert sim.app.phase == play.PROMPT
 
 
 @pytest.mark.parametrize("swing", ["cse590_phone_baseball_throw", "cse590_phone_forehand_tennis",
@@ -102,11 +102,11 @@ def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing):
     for _ in range(200):  # 4 s: the swing and the stillness after it
         sim.step()
         seen.add(sim.app.phase)
-        if sim.app.phase == app_module._PREVIEW:
+        if sim.app.phase == play.PREVIEW:
             faces_during = [die.face for die in sim.app.screen.dice]
-    assert app_module._PREVIEW in seen and app_module._TUMBLE not in seen
+    assert play.PREVIEW in seen and play.TUMBLE not in seen
     assert faces_during != faces or len(faces) == 1  # tumbling faces
-    assert sim.app.phase == app_module._PROMPT and sim.app.state.to_bytes() == before
+    assert sim.app.phase == play.PROMPT and sim.app.state.to_bytes() == before
     assert [die.face for die in sim.app.screen.dice] == faces
     assert all(die.x == die._top.x and die.y == die._top.y for die in sim.app.screen.dice)
     assert len(lines) == logged  # nothing happened, nothing logged
@@ -148,7 +148,7 @@ def test_every_game_puts_its_dice_back_after_a_swing(game, board):
     for _ in range(200):
         sim.step()
         seen.add(sim.app.phase)
-    assert app_module._PREVIEW in seen and app_module._TUMBLE not in seen
+    assert play.PREVIEW in seen and play.TUMBLE not in seen
     assert sim.app.state.to_bytes() == before and sim.app.awaiting_human()
     assert [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice] == faces
 
@@ -165,13 +165,13 @@ def test_a_refused_shake_puts_the_dice_back_once_and_says_why():
 
     sim.app.screen.shake = illegal
     play_motion(sim, traces.load("cse590_phone_shake"))
-    run_until(sim, lambda: sim.app.phase == app_module._PREVIEW)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PREVIEW)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     frames(sim, 250)  # the rest of the shake
-    assert sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT
+    assert sim.app.state.to_bytes() == before and sim.app.phase == play.PROMPT
     assert [die.face for die in sim.app.screen.dice] == faces
     assert sim.app.view.message.text  # the refusal, said
-    assert tries == [app_module._PROMPT, app_module._PREVIEW]  # may it preview? the action, once
+    assert tries == [play.PROMPT, play.PREVIEW]  # may it preview? the action, once
 
 
 def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
@@ -180,10 +180,10 @@ def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
     sim.human.act = lambda *a: None
     started(sim)
     play_motion(sim, traces.load("cse590_phone_shake"))
-    run_until(sim, lambda: sim.app.phase == app_module._PREVIEW)
+    run_until(sim, lambda: sim.app.phase == play.PREVIEW)
     sim.keys.tap("A", sim.clock.now)  # A: roll by the button
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     frames(sim, 250)  # the rest of the shake: no second roll
     rolls = [line for line in lines if line.startswith("P1 rolled")]
     assert len(rolls) == 1 and "(button;" in rolls[0]
@@ -208,10 +208,10 @@ def test_shake_and_keys_in_the_menu_never_roll():
     sim.setup = []  # nobody touches the menu
     shake(sim)
     frames(sim, 300)
-    assert sim.app.mode == app_module._MENU and sim.app.state is None
+    assert sim.app.mode == app_module.MENU and sim.app.state is None
     sim.keys.tap("B", sim.clock.now)
     frames(sim, 5)
-    assert sim.app.menu.cursor == 1 and sim.app.mode == app_module._MENU
+    assert sim.app.menu.cursor == 1 and sim.app.mode == app_module.MENU
 
 
 def test_hold_before_rolling_is_refused_with_a_message():
@@ -226,8 +226,8 @@ def test_hold_before_rolling_is_refused_with_a_message():
 def test_button_roll_then_hold():
     sim = quiet_sim(seed=5)
     sim.keys.tap("A", sim.clock.now)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
     if s.turn_player() == 0:  # not a bust: hold it
         total = s.turn_total
@@ -244,14 +244,14 @@ def test_i2c_error_mid_game_switches_to_button_roll():
     assert sim.app.view.message.text == "No accelerometer: A rolls"
     assert sim.app.view.status.text == "P1 A:roll"
     sim.keys.tap("A", sim.clock.now)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     assert sim.app.state.dice[0] in range(1, 7)
 
 
 def test_accelerometer_tried_again_next_game():
     sim = Simulation(log=None, goal=20, seats=(1, 1), seed=4)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     sim.board.i2c.fail_next(1)
     frames(sim, 2)
     assert not sim.app.accel_ok
@@ -262,7 +262,7 @@ def test_accelerometer_tried_again_next_game():
     assert sim.app.view.title.text == "No accelerometer: A rolls"
     sim.keys.tap("START", sim.clock.now)  # the bus works again: shaking is back
     frames(sim, 10)
-    assert sim.app.mode == app_module._PLAY and sim.app.accel_ok
+    assert sim.app.mode == app_module.PLAY and sim.app.accel_ok
 
 
 def test_script_restarts_each_turn_after_an_opening_bust():
@@ -292,9 +292,9 @@ def test_layouts_fit_other_displays(size):
 def test_i2c_error_during_a_shake_still_decides_the_roll():
     sim = quiet_sim()
     shake(sim)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     sim.board.i2c.fail_always()
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT, limit_ms=2000)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT, limit_ms=2000)
     assert sim.app.state.dice[0] in range(1, 7) and not sim.app.accel_ok
 
 
@@ -311,10 +311,10 @@ def test_finished_game_takes_no_roll():
     state = sim.app.state.to_bytes()
     shake(sim)
     frames(sim, 250)
-    assert sim.app.state.to_bytes() == state and sim.app.mode == app_module._OVER
+    assert sim.app.state.to_bytes() == state and sim.app.mode == app_module.OVER
     sim.keys.tap("A", sim.clock.now)
     frames(sim, 5)
-    assert sim.app.mode == app_module._MENU
+    assert sim.app.mode == app_module.MENU
 
 
 @pytest.mark.parametrize("profile, size, keys", [
@@ -407,15 +407,15 @@ def test_small_dice_keep_six_separate_pips(size):
 def test_keys_during_the_tumble_do_nothing():
     sim = quiet_sim(seed=11)
     shake(sim)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     rolling = sim.app.state.to_bytes()
     for name in ("A", "B", "START", "A", "B"):
         sim.keys.tap(name, sim.clock.now)
         frames(sim, 8)
-        if sim.app.phase != app_module._TUMBLE:
+        if sim.app.phase != play.TUMBLE:
             break
         assert sim.app.state.to_bytes() == rolling
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
     # Exactly one roll happened: either it added to P1's turn or ended it.
     assert (s.turn_player() == 0 and s.turn_total == s.dice[0]) or \
@@ -426,8 +426,8 @@ def test_keys_during_the_tumble_do_nothing():
 def test_buttons_during_the_computers_turn_do_nothing():
     sim = Simulation(log=None, seats=(1, 1), seed=6)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     before = sim.app.state.to_bytes()
     sim.keys.tap("A", sim.clock.now)  # nobody's button: both seats are computers
     frames(sim, 8)
-    assert sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT
+    assert sim.app.state.to_bytes() == before and sim.app.phase == play.PROMPT

@@ -7,6 +7,7 @@ from conftest import press
 
 from host.simulation import GAMES, Simulation
 from rollbox import app as app_module
+from rollbox import play
 from rollbox.bots import COACH_CHARS
 
 
@@ -51,7 +52,7 @@ def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
     for name in ("START", "B", "A", "START"):  # pause, to Coach, on, back
         press(sim, name)
     run_until(sim, lambda: shown(sim) is not None)
-    assert sim.app.coach == 1 and sim.app.phase == app_module._PROMPT
+    assert sim.app.coach == 1 and sim.app.phase == play.PROMPT
     assert sim.app.state.turn_total == 0  # only toggled: no roll
     for name in ("START", "B", "A", "START"):
         press(sim, name)
@@ -60,7 +61,7 @@ def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
     for name in ("START", "B", "A", "START"):
         press(sim, name)
     run_until(sim, lambda: shown(sim) is not None)
-    sim.app._to_menu()  # back at the menu: its Coach line is on
+    sim.app.to_menu()  # back at the menu: its Coach line is on
     assert sim.app.menu.coach == 1 and "Coach: on" in menu_lines(sim)
     tap(sim, "START")  # the next game: coach still on
     run_until(sim, lambda: asked(sim))
@@ -70,7 +71,7 @@ def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
 def test_hidden_while_a_computer_seat_thinks():
     sim = Simulation(game="pig", seats=(3, 0), coach=1, log=None)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     sim.step()
     assert sim.app.state.current_player() == 0 and shown(sim) is None
 
@@ -97,7 +98,7 @@ def test_every_game_coaches_within_the_line(game):
     sim = Simulation(game=game, seats=(0, 3), coach=1, log=None, seed=3)
     seen = set()
     end = sim.clock.now + 600_000
-    while sim.app.mode != app_module._OVER and sim.clock.now < end:
+    while sim.app.mode != app_module.OVER and sim.clock.now < end:
         sim.step()
         if sim.app.awaiting_human():
             lines = shown(sim)
@@ -125,7 +126,9 @@ def test_a_hard_seat_without_its_table_plays_medium_and_says_so(
     else:
         (tmp_path / "data" / name).write_bytes(open(real(name), "rb").read()[:100])
     monkeypatch.setattr(table, "data_path", lambda n: str(tmp_path / "data" / n))
-    from rollbox.bots import hog, pig, skunkd_hard
+    from games.hog import bot as hog
+    from games.pig import bot as pig
+    from games.skunkd import hard as skunkd_hard
 
     monkeypatch.setattr(pig, "_open", None)  # no table opened before this test's
     monkeypatch.setattr(hog, "_open", None)
@@ -150,4 +153,4 @@ def test_the_coach_steps_aside_for_the_result():
     sim = Simulation(game="pig", seats=(0, 1), coach=1, log=None, goal=20, seed=9)
     sim.run()
     assert sim.app.state.winners() == [0]  # P1, the human, held to win
-    assert sim.app.mode == app_module._OVER and sim.app.view.coach_shown() is None
+    assert sim.app.mode == app_module.OVER and sim.app.view.coach_shown() is None

@@ -61,8 +61,9 @@ def small_source(tmp_path):
     src = tmp_path / "src"
     (src / "lib" / "rollbox").mkdir(parents=True)
     (src / "games" / "data").mkdir(parents=True)
+    (src / "games" / "pig").mkdir()
     for rel in ("code.py", "boot.py", "lib/rollbox/__init__.py", "lib/rollbox/engine.py",
-                "games/__init__.py", "games/pig.py", "games/data/hog.bin"):
+                "games/__init__.py", "games/pig/rules.py", "games/data/hog.bin"):
         shutil.copy(os.path.join(ROOT, rel), src / rel)
     return src
 

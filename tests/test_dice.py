@@ -35,8 +35,8 @@ from dice_cases import (
 )
 
 import rollbox
-from games.pig import PigGame
-from games.skull_dragon import (
+from games.pig.rules import PigGame
+from games.skull_dragon.rules import (
     DRAGON_DIE,
     MULTIPLY,
     ROLL_DRAGON,
@@ -140,7 +140,7 @@ def faces_of(state, action):
 def play_dice(entry, dice_wanted):
     """Seeded random play of a catalog game, every die drawn by a Roller on
     CPython's random; returns {die: [faces]} and the two-dice pairs seen."""
-    game = rollbox.load_class(entry[catalog.GAME])(**dict(entry[catalog.FIXED]))
+    game = rollbox.load_class(catalog.dotted(entry, catalog.GAME))(**dict(entry[catalog.FIXED]))
     offset = catalog.GAMES.index(entry)  # each game its own dice
     decide = random.Random(SEED + 100 + offset)
     roller = Roller(random.Random(SEED + offset).randrange)

@@ -10,7 +10,7 @@ accelerometer, human and computer seats. After every frame:
 - while a game is on, its state survives ``to_bytes`` / ``state_from_bytes``
   unchanged, is terminal exactly when the app shows the game over, and
   otherwise waits on chance or on a seat that has a legal action;
-- a roll (``App._tumble``) starts only at the app's prompt in play, from the
+- a roll (``rollbox.play.tumble``) starts only at the app's prompt in play, from the
   seat to act (a computer seat's decision, or a human seat's button press or
   shake) or from a chance node that no seat starts; nothing changes the
   state while the dice tumble;
@@ -33,7 +33,7 @@ from hypothesis import strategies as st
 
 from host.simulation import FRAME_MS, GAMES, MENU_TAP_MS, Simulation
 from rollbox import app as app_module
-from rollbox import catalog
+from rollbox import catalog, play
 from rollbox.engine import CHANCE
 from rollbox.shake import SHAKING
 
@@ -96,7 +96,10 @@ class Motion:
 
 class Fuzz:
     """A :class:`Simulation` whose human seats are played by a timeline of
-    raw key and motion events, checked after every frame."""
+    raw key and motion events, checked after every frame (and each roll it
+    starts: :func:`watch_rolls`)."""
+
+    current = None  # the Fuzz playing now
 
     def __init__(self, timeline=(), **kw):
         self.log = collections.deque(maxlen=12)
@@ -124,21 +127,14 @@ class Fuzz:
         self._render = display.refresh
         display.refresh = self._refresh
         press = app.controls.press
-        tumble = app._tumble
+        Fuzz.current = self
 
         def press_seen():  # every press the app takes this frame (issue 14: one by one)
             bit = press()
             self._pressed |= bit
             return bit
 
-        def tumble_checked(*args, **kwargs):
-            how = args[1] if len(args) > 1 else kwargs.get("how")
-            self._check_roll(how)
-            self.rolls += 1
-            return tumble(*args, **kwargs)
-
         app.controls.press = press_seen
-        app._tumble = tumble_checked
 
     # -- driving -----------------------------------------------------------
 
@@ -151,7 +147,7 @@ class Fuzz:
         """The scripted menu taps (A and B), frame by frame, until the game is on."""
         sim = self.sim
         for _ in range(limit):
-            if self.app.mode == app_module._PLAY and not sim.keys.busy():
+            if self.app.mode == app_module.PLAY and not sim.keys.busy():
                 break
             now = self.clock.now
             sim.keys.update(now)
@@ -160,7 +156,7 @@ class Fuzz:
                 sim._next_tap = now + MENU_TAP_MS
             self.clock.advance(FRAME_MS)
             self.frame()
-        assert self.app.mode == app_module._PLAY, "the menu did not start the game"
+        assert self.app.mode == app_module.PLAY, "the menu did not start the game"
         return self
 
     def run(self, frames, period=FRAME_MS, until=None):
@@ -226,8 +222,8 @@ class Fuzz:
         before_mode, before_phase = app.mode, app.phase
         before = app.state.to_bytes() if app.state is not None else None
         self._player = None
-        if before_mode == app_module._PLAY and before_phase in (app_module._PROMPT,
-                                                                app_module._PREVIEW):
+        if before_mode == app_module.PLAY and before_phase in (play.PROMPT,
+                                                                play.PREVIEW):
             self._player = app.state.current_player()
         self._pressed = 0
         self.frames += 1
@@ -244,14 +240,14 @@ class Fuzz:
         seat to act."""
         app = self.app
         p = self._player
-        ok = app.mode == app_module._PLAY and p is not None and (
-            app.phase == app_module._PROMPT
-            or app.phase == app_module._PREVIEW and how == app_module._BY_SHAKE)
+        ok = app.mode == app_module.PLAY and p is not None and (
+            app.phase == play.PROMPT
+            or app.phase == play.PREVIEW and how == play.BY_SHAKE)
         if ok and (p == CHANCE or app.seats[p]):
-            ok = how == app_module._BY_COMPUTER
+            ok = how == play.BY_COMPUTER
         elif ok:  # a human seat: its button press or its shake, this frame
-            ok = (how == app_module._BY_BUTTON and self._pressed != 0) or (
-                how == app_module._BY_SHAKE and app.accel_ok and app.detector.state == SHAKING)
+            ok = (how == play.BY_BUTTON and self._pressed != 0) or (
+                how == play.BY_SHAKE and app.accel_ok and app.detector.state == SHAKING)
         if not ok:
             self.problems.append("a roll (how %r, seat %r) outside a roll prompt: %s" % (
                 how, p, self._where()))
@@ -259,7 +255,7 @@ class Fuzz:
     def _check(self, before_mode, before_phase, before):
         app = self.app
         assert not self.problems, self.problems[0]
-        if app.mode == app_module._MENU:
+        if app.mode == app_module.MENU:
             self._frozen = None
             assert app.state is None, self._where()
             return
@@ -268,7 +264,7 @@ class Fuzz:
         assert app.game.state_from_bytes(raw).to_bytes() == raw, "round trip: " + self._where()
         p = s.current_player()
         if s.is_terminal():
-            assert app.mode == app_module._OVER, "a terminal state in play: " + self._where()
+            assert app.mode == app_module.OVER, "a terminal state in play: " + self._where()
         else:
             assert app.mode in (app_module.PLAY, app_module.PAUSED), \
                 "game over before the end: " + self._where()
@@ -277,12 +273,12 @@ class Fuzz:
                     "the state changed while paused: " + self._where()
             assert p == CHANCE or (0 <= p < len(app.seats) and s.legal_actions()), \
                 "seat %d cannot act: %s" % (p, self._where())
-            if app.phase == app_module._TUMBLE:
+            if app.phase == play.TUMBLE:
                 assert p == CHANCE, "tumbling at a decision: " + self._where()
-        if before_mode == app_module._PLAY and before_phase == app_module._TUMBLE and \
-                app.mode == app_module._PLAY and app.phase == app_module._TUMBLE:
+        if before_mode == app_module.PLAY and before_phase == play.TUMBLE and \
+                app.mode == app_module.PLAY and app.phase == play.TUMBLE:
             assert raw == before, "the state changed while the dice tumble: " + self._where()
-        if app.mode == app_module._OVER:
+        if app.mode == app_module.OVER:
             if self._frozen is None:
                 self._frozen = raw
                 self.games_over += 1
@@ -293,6 +289,25 @@ class Fuzz:
         self.frames = 0
         self.app.view.dirty = True
         self.app.view.refresh()
+
+
+_TUMBLE = play.tumble
+
+
+@pytest.fixture(autouse=True, scope="module")
+def watch_rolls():
+    """Every roll the app starts (``rollbox.play.tumble``) is checked by the
+    Fuzz playing (``Fuzz._check_roll``) and counted."""
+    def tumble_checked(app, now, how):
+        fuzz = Fuzz.current
+        if fuzz is not None and fuzz.app is app:
+            fuzz._check_roll(how)
+            fuzz.rolls += 1
+        return _TUMBLE(app, now, how)
+
+    play.tumble = tumble_checked
+    yield
+    play.tumble = _TUMBLE
 
 
 def setups(game):
@@ -337,7 +352,7 @@ def test_fuzz_computers_then_game_over(game, board, timeline):
     goal = min(entry[catalog.GOALS]) if entry[catalog.GOALS] else None
     fuzz = Fuzz(timeline, game=game, board=board, players=players, seats=(1,) * players,
                 goal=goal, seed=GAMES.index(game)).start()
-    fuzz.run(20_000, period=100, until=lambda: fuzz.app.mode == app_module._OVER)
-    assert fuzz.app.mode == app_module._OVER and fuzz.app.state.is_terminal()
+    fuzz.run(20_000, period=100, until=lambda: fuzz.app.mode == app_module.OVER)
+    assert fuzz.app.mode == app_module.OVER and fuzz.app.state.is_terminal()
     fuzz.run(OVER_FRAMES)
     fuzz.finish()

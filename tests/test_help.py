@@ -1,4 +1,4 @@
-"""The help pages (rollbox.help, issue 14 item 4): for every game of the
+"""The help pages (games/<name>/help.py, issue 14 item 4): for every game of the
 catalog (with and without "6 is bad") on every board's buttons, the page
 fits 160-pixel lines, has its Keys, Symbols and Rules sections, names the
 board's buttons and no others, and explains every mark its screen draws
@@ -20,9 +20,9 @@ BOARDS = {
     "pygamer": sum(hardware._PYGAMER_KEYS),
     "cpb": controls.A | controls.B,
 }
-# Screen modules (lib/rollbox/screens) of each help page.
-SCREENS = {"pig": ("pig",), "hog": ("hog",), "skunkd": ("skunkd", "skunkd_setup"),
-           "skunk": ("skunk",), "skull_dragon": ("skull_dragon",)}
+# Screen modules (games/<name>/) of each help page.
+SCREENS = {"pig": ("screen",), "hog": ("screen",), "skunkd": ("screen", "options"),
+           "skunk": ("screen",), "skull_dragon": ("screen",)}
 # Short literals of the screens that are no marks: a plural "s", the "d"
 # of a built "%4d" format, the "; " between two news.
 NOT_MARKS = {"s", "d", ";"}
@@ -47,8 +47,8 @@ def _page(index, six_bad, board):
     m.players = catalog.GAMES[index][catalog.MIN_PLAYERS]
     game, state = launch.build_game((index, menu._names(index), m.params(), (0,) * m.players,
                                      None))
-    name = catalog.GAMES[index][catalog.SCREEN].split(".")[2]
-    page = importlib.import_module("rollbox.help." + name)
+    name = catalog.GAMES[index][catalog.PACKAGE].split(".")[1]
+    page = importlib.import_module("games.%s.help" % name)
     return name, page.lines(game, state, BOARDS[board])
 
 
@@ -57,7 +57,7 @@ def screen_marks(name):
     1..3 characters (stripped; docstrings, formats and comparisons out)."""
     marks = set()
     for module in SCREENS[name]:
-        with open(os.path.join(ROOT, "lib", "rollbox", "screens", module + ".py")) as f:
+        with open(os.path.join(ROOT, "games", name, module + ".py")) as f:
             tree = ast.parse(f.read())
         docs = {id(n.body[0].value) for n in ast.walk(tree)
                 if isinstance(n, (ast.Module, ast.FunctionDef, ast.ClassDef))
@@ -133,8 +133,8 @@ def test_pages_follow_the_options():
     _, hog = _page(3, 0, "cpb")
     assert "A+B held 1 s: pause menu" in hog and "B: one more die (24 to 1)" in hog
 
-    from games.skunkd import SkunkdGame
-    from rollbox.help import skunkd
+    from games.skunkd import help as skunkd
+    from games.skunkd.rules import SkunkdGame
 
     game = SkunkdGame(players=2)
     state = game.new_initial_state()
@@ -148,8 +148,8 @@ def test_pages_follow_the_options():
 def test_skunk_names_the_pause_its_table_has(players, board, start):
     """At six or more seats with own buttons (PyBadge), START is P6's sit
     button: the page says A+B pauses, and that A and B act first."""
-    from games.skunk import SkunkGame
-    from rollbox.help import skunk
+    from games.skunk import help as skunk
+    from games.skunk.rules import SkunkGame
 
     game = SkunkGame(players=players)
     page = skunk.lines(game, game.new_initial_state(), BOARDS[board])

@@ -1,6 +1,6 @@
 """Hog against RULES.md section 2 (the Pig family table's last row), with
 exact numbers; random playouts of every preset and player count; golden
-playthroughs; save-file validation; and the computer seat (lib/rollbox/bots/hog.py)
+playthroughs; save-file validation; and the computer seat (games/hog/bot.py)
 checked against brute force."""
 import itertools
 import random
@@ -12,9 +12,9 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.hog import MAX_DICE, HogGame, score_dice
+from games.hog import bot
+from games.hog.rules import MAX_DICE, HogGame, score_dice
 from rollbox.bots import MEDIUM
-from rollbox.bots import hog as bot
 from rollbox.engine import CHANCE
 
 

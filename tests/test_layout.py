@@ -7,6 +7,7 @@ from conftest import overlaps, text_box
 
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 from rollbox.faces import pip_grid
 from rollbox.view import FaceSheet
 
@@ -97,11 +98,11 @@ class Sixes:
 def hog_24(board):
     sim = Simulation(board=board, game="hog", log=None, seed=3, goal=200)  # 144 does not end it
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     sim.app.screen.counts[0] = 24
     sim.app.roller = Sixes(sim.app.roller)
     sim.keys.tap("A", sim.clock.now)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     return sim
 
 
@@ -117,7 +118,7 @@ def test_hogs_24_dice_never_overlap_while_they_tumble_and_land_as_six_pips(board
     screen, view = sim.app.screen, sim.app.view
     below = text_box(screen.count_line)[1]  # the count line under the dice
     frames = moved = 0
-    while sim.app.phase == app_module._TUMBLE:
+    while sim.app.phase == play.TUMBLE:
         boxes = [die_box(d) for d in screen.dice]
         moved += any(b[:2] != (d.x, d.y) for b, d in zip(boxes, screen.dice))
         for i, box in enumerate(boxes):
@@ -170,9 +171,9 @@ def test_the_coach_never_covers_the_seats_score_dice_or_den(game, players, board
     view = sim.app.view
     checked = 0
     end = sim.clock.now + 600_000
-    while checked < 6 and sim.app.mode != app_module._OVER and sim.clock.now < end:
+    while checked < 6 and sim.app.mode != app_module.OVER and sim.clock.now < end:
         sim.step()
-        if view.coach_shown() is None or sim.app.phase != app_module._PROMPT:
+        if view.coach_shown() is None or sim.app.phase != play.PROMPT:
             continue
         strips = [(r.x, r.y, r.x + r.width, r.y + r.height) for r in (view.coach[0], view.coach[1])]
         for strip in strips:

@@ -71,5 +71,5 @@ def test_the_menu_shows_the_stats_and_a_key_goes_back():
     assert app.view.screen is screen.group
     assert any("Pig" in line.text for line in screen.game_lines)
     app._dispatch(controls.B, 0, sim.clock.now)
-    assert app.mode == app_module._MENU and app.menu_screen.stats_screen is None
+    assert app.mode == app_module.MENU and app.menu_screen.stats_screen is None
     assert app.view.screen is app.menu_screen.group

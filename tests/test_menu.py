@@ -87,9 +87,9 @@ def test_players_wrap_within_the_games_range():
 
 @pytest.mark.parametrize("entry", catalog.GAMES, ids=lambda e: e[catalog.NAME])
 def test_every_catalog_entry_loads(entry):
-    game_class = rollbox.load_class(entry[catalog.GAME])
-    screen_class = rollbox.load_class(entry[catalog.SCREEN])
-    bot = rollbox.load(entry[catalog.BOT])
+    game_class = rollbox.load_class(catalog.dotted(entry, catalog.GAME))
+    screen_class = rollbox.load_class(catalog.dotted(entry, catalog.SCREEN))
+    bot = rollbox.load(entry[catalog.PACKAGE] + ".bot")
     assert callable(bot.choose) and screen_class.__name__.endswith("Screen")
     params = dict(entry[catalog.FIXED], players=entry[catalog.MAX_PLAYERS])
     if entry[catalog.GOALS]:
@@ -165,4 +165,4 @@ def test_start_button_starts_from_anywhere():
     sim.setup = ["B", "START"]
     for _ in range(30):
         sim.step()
-    assert sim.app.mode == app_module._PLAY
+    assert sim.app.mode == app_module.PLAY

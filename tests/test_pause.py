@@ -7,6 +7,7 @@ from conftest import asked, hold, press, quiet_sim, run_until
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import pause as pause_module
+from rollbox import play
 
 
 def rows(sim):
@@ -60,7 +61,7 @@ def test_a_computer_turn_waits_while_paused():
     assert sim.app.state.to_bytes() == before
     press(sim, "START", frames=0)
     steps = 0
-    while sim.app.state.to_bytes() == before and sim.app.phase == app_module._PROMPT:
+    while sim.app.state.to_bytes() == before and sim.app.phase == play.PROMPT:
         sim.step()
         steps += 1
     # the think goes on from where it stopped: not at once, and not again in full
@@ -138,7 +139,7 @@ def test_a_shake_while_paused_rolls_nothing():
     press(sim, "START")
     for _ in range(5):
         sim.step()
-    assert sim.app.phase == app_module._PROMPT and sim.app.state.to_bytes() == before
+    assert sim.app.phase == play.PROMPT and sim.app.state.to_bytes() == before
 
 
 def test_two_buttons_pause_with_the_chord_and_resume_with_a():

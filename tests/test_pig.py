@@ -8,7 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.pig import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
+from games.pig.rules import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
 from rollbox.engine import CHANCE
 
 

@@ -6,6 +6,7 @@ import pytest
 
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 
 GAMES = ("pig", "two-dice", "hog", "skunkd", "skunk", "skull-dragon")
 SIZES = {"pybadge": (160, 128), "cpb_gizmo": (240, 240)}
@@ -20,15 +21,15 @@ def test_no_frame_sends_more_than_one_screen(game, board):
     worst = tumbles = 0
     for _ in range(2500):
         texts = app.view.label_updates
-        tumbling = app.mode == app_module._PLAY and app.phase == app_module._TUMBLE
+        tumbling = app.mode == app_module.PLAY and app.phase == play.TUMBLE
         sim.step()
         worst = max(worst, sim.pixels)
-        if tumbling and app.phase == app_module._TUMBLE and app.view.label_updates == texts:
+        if tumbling and app.phase == play.TUMBLE and app.view.label_updates == texts:
             tumbles += 1
             dice = [d for d in app.screen.dice if not d._top.hidden]
             size = dice[0].sheet.tile * dice[0].sheet.scale + 6  # the wobble's reach
             assert sim.pixels <= 2 * len(dice) * size * size  # old and new places
-        if app.mode == app_module._OVER:
+        if app.mode == app_module.OVER:
             break
     assert 0 < worst <= w * h
     assert tumbles > 10

@@ -49,9 +49,9 @@ def record_games(board):
                      nvm=nvm, files=fs)
     sim.run()
     sim.setup = ["A"]
-    run_until(sim, lambda: sim.app.mode == app_module._MENU)
+    run_until(sim, lambda: sim.app.mode == app_module.MENU)
     sim.setup = menu_taps(3, 0, 3, (EASY, EASY, MEDIUM), None, 0, sim.app.menu)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     saves = len(journal.entries)
     run_until(sim, lambda: len(journal.entries) >= saves + 4)
     return journal
@@ -157,7 +157,7 @@ def test_a_cut_mid_erase_resumes_the_game_and_keeps_stats_and_settings(instant):
     assert Stats(stats).played(0) == 1
     second = Simulation(game="pig", seats=(EASY, EASY), seed=8, log=None, nvm=nvm, files=fs)
     second.setup = ["START"]  # the saved settings: go
-    run_until(second, lambda: second.app.mode == app_module._PLAY)
+    run_until(second, lambda: second.app.mode == app_module.PLAY)
     journal = powercut.Journal(nvm, fs)
     run_until(second, lambda: len(journal.entries) >= 2)
     nvm.cut_at(instant)

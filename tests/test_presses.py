@@ -11,7 +11,7 @@ import pytest
 from conftest import asked, burst, press, quiet_sim, run_until
 
 from rollbox import app as app_module
-from rollbox import controls
+from rollbox import controls, play
 
 
 def at_menu(sim):
@@ -64,7 +64,7 @@ def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, ga
         else:
             to_prompt(sim, *before)
             if where == "pause" and board == "cpb_gizmo":
-                sim.app._pause(sim.clock.ticks_ms())  # opened by the chord: tested below
+                sim.app.open_pause(sim.clock.ticks_ms())  # opened by the chord: tested below
     assert screen_of(sims[0])[0] == screen_of(sims[1])[0]
     one_frame, frame_by_frame = sims
     burst(one_frame, keys)
@@ -145,12 +145,12 @@ def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
     keys._press(key_map.index(controls.A))
     for _ in range(10):
         sim.step()
-    assert sim.app.phase == app_module._PROMPT and sim.app.screen.counts[0] == count  # waiting
+    assert sim.app.phase == play.PROMPT and sim.app.screen.counts[0] == count  # waiting
     keys._release(key_map.index(controls.A))
     keys._release(key_map.index(controls.B))
     for _ in range(3):
         sim.step()
-    assert sim.app.phase == app_module._TUMBLE
+    assert sim.app.phase == play.TUMBLE
     assert sim.app.screen.counts[0] == count % 24 + 1  # stepped once, then rolled
 
 
@@ -161,7 +161,7 @@ def test_one_button_held_alone_acts_without_waiting_for_the_release():
     keys._press(key_map.index(controls.A))
     for _ in range(7):  # 140 ms: past the 80 ms chord wait and a scan
         sim.step()
-    assert sim.app.phase == app_module._TUMBLE  # A rolled while still down
+    assert sim.app.phase == play.TUMBLE  # A rolled while still down
     keys._release(key_map.index(controls.A))
 
 

@@ -9,7 +9,7 @@ from conftest import rebuild_game
 
 from host.simulation import Simulation
 from rollbox import app as app_module
-from rollbox import store
+from rollbox import saves, store
 
 
 def run_until(sim, condition, limit_ms=120_000):
@@ -33,7 +33,7 @@ def cut_mid_game(nvm, after, saves=4, **kw):
     """Play until ``saves`` nvm writes happened, then cut the power ``after``
     bytes into the next one. Returns the game record the nvm held before."""
     sim = Simulation(log=None, nvm=nvm, **kw)
-    run_until(sim, lambda: nvm.writes >= saves and sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: nvm.writes >= saves and sim.app.mode == app_module.PLAY)
     before = store.open_region(nvm, store.KIND_GAME).load()
     nvm.cut(after)
     with pytest.raises(microcontroller.PowerCut):
@@ -54,7 +54,7 @@ def test_a_game_cut_by_a_power_cut_resumes_from_the_menu(after):
     assert shown[0] == ">Resume: Pig" and shown[1] == " Game: Pig"
     assert sim.app.view.status.text == "A:resume B:next"
     sim.setup = ["A"]
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     assert sim.app.state.to_bytes() == expected.to_bytes()
     assert sim.app.seats == (0, 1) and sim.app.game.params["goal"] == 50
     assert sim.app.view.title.text == "Pig to 50"
@@ -75,7 +75,7 @@ def test_every_kind_of_game_resumes(game, players, seats, finish):
     _, _, expected, want_seats = saved_state(nvm)
     sim = Simulation(log=None, nvm=nvm, seed=5)
     sim.setup = ["A"]
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     assert sim.app.state.to_bytes() == expected.to_bytes() and sim.app.seats == want_seats
     if finish:
         sim.run()
@@ -90,7 +90,7 @@ def test_settings_are_restored_at_power_up():
     nvm = microcontroller.ByteArray()
     sim = Simulation(log=None, nvm=nvm, game="hog", six_bad=1, players=3, seats=(0, 2, 3),
                      goal=50, coach=1, seed=2)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     again = Simulation(log=None, nvm=nvm)
     m = again.app.menu
     assert (m.game, m.six_bad, m.players, m.goal, m.coach, m.seats[:3]) == \
@@ -98,7 +98,7 @@ def test_settings_are_restored_at_power_up():
     shown = menu_text(again)
     assert shown[:3] == [">Resume: Hog", " Game: Hog", " 6 is bad: on"]
     again.setup = ["B", "START"]  # a new game instead: the save is replaced
-    run_until(again, lambda: again.app.mode == app_module._PLAY)
+    run_until(again, lambda: again.app.mode == app_module.PLAY)
     assert again.app.game.NAME == "hog" and again.app.seats == (0, 2, 3)
     assert again.app.coach == 1 and again.app.state.to_bytes() == \
         again.app.game.new_initial_state().to_bytes()
@@ -132,25 +132,24 @@ def test_a_write_error_is_shown_and_play_goes_on(error):
     nvm = microcontroller.ByteArray()
     nvm.fail_writes = error
     sim = Simulation(log=None, nvm=nvm, goal=20, seats=(1, 1), seed=4)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     assert sim.app.view.message.text == "Save failed"
     assert sim.run() >= 0 and sim.app.state.is_terminal()
     nvm.fail_writes = None
     assert menu_text(Simulation(log=None, nvm=nvm))[0] == ">Game: Pig"
 
 
-def test_saves_only_when_the_turn_passes():
+def test_saves_only_when_the_turn_passes(monkeypatch):
     nvm = microcontroller.ByteArray()
     sim = Simulation(log=None, nvm=nvm, goal=50, seats=(1, 1), seed=6)
     turns = []
-    original = sim.app._save_game
+    original = saves.save_game
 
-    def counting(clear=False):
-        if not clear:
-            turns.append(sim.app.state.turn_player())
-        original(clear)
+    def counting(app):
+        turns.append(app.state.turn_player())
+        original(app)
 
-    sim.app._save_game = counting
+    monkeypatch.setattr(saves, "save_game", counting)
     sim.run()
     # the settings (changed: none saved yet) + one save per turn (the first at
     # the start) + the clear at the end + the lifetime stats at the end; the
@@ -161,7 +160,7 @@ def test_saves_only_when_the_turn_passes():
     # The same settings again: not saved again.
     sim.setup = ["A", "START"]  # back to the menu, then go
     writes = nvm.writes
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     assert nvm.writes == writes + 1  # the new game's first save only
 
 
@@ -182,17 +181,17 @@ def test_a_save_in_play_imports_nothing_and_the_writer_goes_with_the_game():
     sim = Simulation(log=None, nvm=nvm, game="skunkd", seats=(1, 1), seed=6)
     sim.step()
     at_menu = set(sys.modules)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     assert "rollbox.slot" in sys.modules and "rollbox.store" not in sys.modules
     loaded = set(sys.modules)
     writes = nvm.writes
     run_until(sim, lambda: nvm.writes >= writes + 3)
     assert set(sys.modules) == loaded
-    assert saved_state(nvm)[2].turn_player() == sim.app._turn  # the turn last saved
+    assert saved_state(nvm)[2].turn_player() == sim.app.turn_saved  # the turn last saved
     sim.run()
     assert store.open_region(nvm, store.KIND_GAME).load() is None  # cleared by the writer
     sim.setup = ["A"]  # back to the menu
-    run_until(sim, lambda: sim.app.mode == app_module._MENU)
+    run_until(sim, lambda: sim.app.mode == app_module.MENU)
     assert sim.app.save_slots is None and set(sys.modules) == at_menu
 
 
@@ -207,10 +206,10 @@ def test_a_record_that_cannot_be_opened_leaves_the_game_unsaved_not_stopped():
 
     app = types.SimpleNamespace(nvm=microcontroller.ByteArray())
     too_big = types.SimpleNamespace(PARAMS=(("goal", 0),), params={"goal": 70000})
-    assert launch.open_save(app, 0, too_big, (0, 1)) is False
+    assert launch.open_game(app, 0, too_big, (0, 1)) is False
     assert app.save_slots is None and app.nvm.writes == 0
     fits = types.SimpleNamespace(PARAMS=(("goal", 0),), params={"goal": 100})
-    assert launch.open_save(app, 0, fits, (0, 1)) is True
+    assert launch.open_game(app, 0, fits, (0, 1)) is True
     app.save_slots.write(app.save_head, b"state")
     assert store.open_region(app.nvm, store.KIND_GAME).load() == bytes(
         [0, 1, 0, 100, 2, 0, 1]) + b"state"

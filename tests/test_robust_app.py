@@ -6,7 +6,7 @@ import pytest
 
 from host.simulation import Simulation
 from rollbox import app as app_module
-from rollbox import controls
+from rollbox import controls, play
 
 
 def run_until(sim, condition, limit_ms=60_000):
@@ -24,7 +24,7 @@ def frames(sim, n):
 def quiet(**kw):
     sim = Simulation(log=None, **kw)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     return sim
 
 
@@ -54,7 +54,7 @@ def test_memory_error_in_a_screen_change_is_retried_once():
     screen.apply = Flaky(screen.apply, 1)
     tap(sim, "A")  # roll
     assert screen.apply.calls == 2  # failed, collected, retried
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
     assert s.dice[0] in range(1, 7)  # exactly one roll happened
     assert s.turn_total == (s.dice[0] if s.dice[0] != 1 else 0)
@@ -71,8 +71,8 @@ def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
     assert sim.app.view.message.text == "Out of memory: move undone"
     s = sim.app.state
     assert s.is_chance_node() and s.to_bytes() != before  # back before the landing
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT and not s.is_chance_node())
-    assert sim.app.mode == app_module._PLAY and s.dice[0] in range(1, 7)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT and not s.is_chance_node())
+    assert sim.app.mode == app_module.PLAY and s.dice[0] in range(1, 7)
 
 
 def test_memory_error_in_a_computers_decision_keeps_the_game():
@@ -104,11 +104,11 @@ def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
     run_until(sim, lambda: calls)  # the menu's Start: the game's rules fail to load
     frames(sim, 2)
     app = sim.app
-    assert app.mode == app_module._MENU and app.game is None and app.screen is None
+    assert app.mode == app_module.MENU and app.game is None and app.screen is None
     assert app.view.title.text == "Out of memory: not started"
     assert app.view.screen is app.menu_screen.group  # the menu is back, drawn
     tap(sim, "START")  # the same choice again: it starts
-    run_until(sim, lambda: app.mode == app_module._PLAY)
+    run_until(sim, lambda: app.mode == app_module.PLAY)
     assert app.game.NAME == "pig"
 
 
@@ -130,8 +130,8 @@ def test_display_that_raises_on_refresh_keeps_the_game():
     frames(sim, 1)
     assert sim.app.view.refresh_errors == 10
     assert sim.app.view.message.text == "Display error: redrawn"
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
-    assert sim.app.state.dice[0] in range(1, 7) and sim.app.mode == app_module._PLAY
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
+    assert sim.app.state.dice[0] in range(1, 7) and sim.app.mode == app_module.PLAY
 
 
 def test_key_held_through_power_up_is_read_not_acted_on():
@@ -172,11 +172,11 @@ def test_shake_tumble_and_keys_across_the_ticks_wrap():
 
     sim = Simulation(log=None, seed=2, start_ms=WRAP - 2500)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     assert sim.clock.ticks_ms() > WRAP - 2500  # not wrapped yet
     sim.board.motion = traces.Replay(traces.load("cse590_phone_shake"), sim.clock.now)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     assert sim.clock.ticks_ms() < 10_000  # the shake was decided after the wrap
     s = sim.app.state
     assert s.dice[0] in range(1, 7) and s.scores == [0, 0]
@@ -189,11 +189,11 @@ def test_shake_tumble_and_keys_across_the_ticks_wrap():
 def test_endless_shake_is_decided_across_the_wrap():
     sim = Simulation(log=None, seed=2, start_ms=WRAP - 6000)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     sim.board.motion = lambda t: (30.0 if (t // 40) % 2 else -30.0, 0.0, 9.8)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     start = sim.clock.now
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT, limit_ms=15_000)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT, limit_ms=15_000)
     assert 10_000 <= sim.clock.now - start < 10_100  # MAX_SHAKE_MS, across the wrap
 
 
@@ -213,7 +213,7 @@ def test_labels_are_made_once_per_screen(game, monkeypatch):
     from rollbox import view
 
     sim = Simulation(game=game, log=None, seed=8, seats=(1, 1))
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY)
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     made = []
     real = view.TextLine.__init__
 

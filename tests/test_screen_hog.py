@@ -1,6 +1,7 @@
 """Hog on the device: pick the number of dice, roll them once, a grid of dice."""
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 
 
 def run_until(sim, condition, limit_ms=60_000):
@@ -13,7 +14,7 @@ def run_until(sim, condition, limit_ms=60_000):
 def quiet(**kw):
     sim = Simulation(game="hog", log=None, **kw)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     return sim
 
 
@@ -55,7 +56,7 @@ def test_a_rolls_the_chosen_count_once_and_shows_every_die():
         tap(sim, "UP")
     assert sim.app.screen.counts[0] == 24
     tap(sim, "A")
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
     assert len(s.dice) == 24 and all(1 <= f <= 6 for f in s.dice)
     shown = [d for d in sim.app.screen.dice if not d.tilegrid.hidden]

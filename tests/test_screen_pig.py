@@ -3,7 +3,7 @@ says what it lost (no "bust -0"), a wipe says what went."""
 from conftest import ScriptedRoller
 
 from host.simulation import Simulation
-from rollbox import app as app_module
+from rollbox import play as play_module
 
 
 def play(game, actions, taps):
@@ -18,9 +18,9 @@ def play(game, actions, taps):
         while not sim.app.awaiting_human() or sim.keys.busy():
             sim.step()
         sim.keys.tap("A", sim.clock.now)
-        while sim.app.phase != app_module._TUMBLE:
+        while sim.app.phase != play_module.TUMBLE:
             sim.step()
-        while sim.app.phase != app_module._PROMPT:
+        while sim.app.phase != play_module.PROMPT:
             sim.step()
         said.append(sim.app.view.message.text)
     return said

@@ -5,7 +5,8 @@ whole games to a winner (host boards, real displayio through Blinka)."""
 import pytest
 from conftest import overlaps, text_box
 
-from games.skull_dragon import (
+from games.skull_dragon import screen as screen_module
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -26,10 +27,10 @@ from host import traces
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 from rollbox.controls import B
 from rollbox.dice import Roller
 from rollbox.faces import pip_grid
-from rollbox.screens import skull_dragon as screen_module
 
 LARGE = ("cpb_gizmo", "generic")
 
@@ -62,12 +63,12 @@ def quiet(board="pybadge", seats=(0, 0), dice=(), **kw):
                      seats=seats, **kw)
     sim.human.act = lambda *a: None
     sim.app.roller = ScriptedRoller(dice, sim.rng)
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     return sim
 
 
 def prompted(sim):
-    return sim.app.phase == app_module._PROMPT and not sim.keys.busy()
+    return sim.app.phase == play.PROMPT and not sim.keys.busy()
 
 
 def tap(sim, name):
@@ -76,7 +77,7 @@ def tap(sim, name):
     sim.keys.tap(name, sim.clock.now)
     run_until(sim, lambda: not sim.keys.busy())
     sim.step()
-    run_until(sim, lambda: prompted(sim) or sim.app.mode == app_module._OVER)
+    run_until(sim, lambda: prompted(sim) or sim.app.mode == app_module.OVER)
     sim.step()
 
 
@@ -243,8 +244,8 @@ def test_the_tumble_shows_symbols_too():
     screen = sim.app.screen
     seen = set()
     sim.keys.tap("A", sim.clock.now)
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-    while sim.app.phase == app_module._TUMBLE:
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    while sim.app.phase == play.TUMBLE:
         sim.step()
         seen.add((screen.worth[SKULL_DIE], screen.symbols[SKULL_DIE].hidden))
     assert (SKULL, False) in seen or len(seen) >= 3

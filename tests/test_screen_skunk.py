@@ -4,11 +4,12 @@ sits only between rolls, and a layout that fits eight rows."""
 import pytest
 from conftest import overlaps, text_box
 
-from games.skunk import ROLL, SIT_BASE, UNPLAYED
+from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED
 from host import boards
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 from rollbox.view import BAD, PLAIN
 
 
@@ -38,7 +39,7 @@ def quiet(faces=(), **kw):
     """A SKUNK game on the host with no scripted human, dice from ``faces``."""
     sim = Simulation(game="skunk", log=None, **kw)
     sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module._PLAY and not sim.keys.busy())
+    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
     sim.app.roller = Faces(faces)
     return sim
 
@@ -53,12 +54,12 @@ def tap(sim, name, frames=2):
 
 def settled(sim):
     """Frames until the app prompts again (after a tumble)."""
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
 
 
 def roll(sim, key="A"):
     tap(sim, key)
-    assert sim.app.phase == app_module._TUMBLE
+    assert sim.app.phase == play.TUMBLE
     settled(sim)
 
 
@@ -83,7 +84,7 @@ def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
     tap(sim, "UP")  # P2's button: P2 sits, P1 still shoots
     assert message(sim) == "P2 sits at 7"
     assert s.pad[1] == [7] + [UNPLAYED] * 4 and s.scores[1] == 7 and not s.is_standing(1)
-    assert s.current_player() == 0 and sim.app.phase == app_module._PROMPT
+    assert s.current_player() == 0 and sim.app.phase == play.PROMPT
     assert texts(sim)[1] == "P2_  7               7 U"
     tap(sim, "LEFT")  # the shooter sits too, and keeps rolling for P3
     assert s.pad[0][0] == 7 and s.current_player() == 0 and s.standing == 0b100
@@ -99,16 +100,16 @@ def test_own_buttons_that_mean_nothing_explain_themselves():
                       ("DOWN", "No P4 at this table"), ("B", "No P7 at this table")):
         tap(sim, key)
         assert message(sim) == said
-        assert s.to_bytes() == before and sim.app.phase == app_module._PROMPT
+        assert s.to_bytes() == before and sim.app.phase == play.PROMPT
 
 
 def test_a_sit_pressed_while_the_dice_tumble_is_ignored():
     sim = quiet(faces=(2, 3, 5, 5), players=2, seats=(0, 0))
     s = sim.app.state
     tap(sim, "A")
-    assert sim.app.phase == app_module._TUMBLE
+    assert sim.app.phase == play.TUMBLE
     tap(sim, "UP")  # P2's sit button in the middle of the roll
-    assert sim.app.phase == app_module._TUMBLE and s.is_chance_node()
+    assert sim.app.phase == play.TUMBLE and s.is_chance_node()
     settled(sim)
     assert s.standing == 0b11 and s.round_total == 5 and message(sim) == "P1 rolled 2-3: +5"
     assert s.pad[1][0] == UNPLAYED
@@ -174,7 +175,7 @@ def test_the_last_standing_computers_sitting_ends_the_round_without_a_roll():
     tap(sim, "B")
     tap(sim, "A")  # P1 sits at 22
     tap(sim, "A")  # roll: P2 and P3 sit first, nobody stands, no roll
-    assert sim.app.phase == app_module._PROMPT and s.round == 1 and s.scores == [22, 22, 22]
+    assert sim.app.phase == play.PROMPT and s.round == 1 and s.scores == [22, 22, 22]
     assert message(sim) == "P2 P3 sit at 22. Round 2 (K)"
     assert s.current_player() == 1  # P2 (computer) shoots column K
 
@@ -183,7 +184,7 @@ def test_a_human_sits_while_a_computer_shooter_thinks():
     sim = quiet(faces=(3, 4), players=2, seats=(1, 0))
     s, screen = sim.app.state, sim.app.screen
     assert screen.THINK_MS >= 1500  # time to reach a button
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     settled(sim)
     assert s.round_total == 7 and s.current_player() == 0
     tap(sim, "UP")
@@ -199,7 +200,7 @@ def test_roster_while_a_computer_shoots_starts_on_the_first_standing_human():
     sim = quiet(faces=(3, 4), board="cpb_gizmo", players=3, seats=(1, 0, 0))
     s, screen = sim.app.state, sim.app.screen
     assert screen.THINK_MS >= 2500  # B then A
-    run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     settled(sim)
     assert texts(sim)[1].endswith("<--")
     tap(sim, "B")
@@ -266,7 +267,7 @@ def test_eight_humans_on_a_pybadge_a_is_p8s_button_or_the_roster():
     assert sim.app.view.status.text == "P1 Shake:roll Key:sit"
     assert texts(sim)[7].endswith(" A") and texts(sim)[6].endswith(" B")
     tap(sim, "A")  # P8 sits (at 0), nothing rolls
-    assert sim.app.phase == app_module._PROMPT and not s.is_standing(7)
+    assert sim.app.phase == play.PROMPT and not s.is_standing(7)
     with pytest.raises(ValueError):
         keys_for(screen, s, ROLL)
     # No accelerometer: A must roll, so the table uses the roster cursor.
@@ -405,11 +406,11 @@ def watch_table(sim):
     ``rolls`` ``(round total, humans standing)`` for each roll started."""
     sits, rolls = [], []
     end = sim.clock.now + 3_600_000
-    while sim.app.mode != app_module._OVER:
+    while sim.app.mode != app_module.OVER:
         assert sim.clock.now < end, "no winner in an hour"
         s = sim.app.state
         before = None
-        if sim.app.mode == app_module._PLAY and not s.is_chance_node():
+        if sim.app.mode == app_module.PLAY and not s.is_chance_node():
             before = (s.round, s.round_total, s.turn_player(),
                       [p for p in range(len(s.scores)) if not sim.app.seats[p]
                        and s.is_standing(p)])

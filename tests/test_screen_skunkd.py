@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from games.skunkd import (
+from games.skunkd.rules import (
     BANK,
     ENTRIES,
     GOALS,
@@ -22,6 +22,7 @@ from host import traces
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
+from rollbox import play
 from rollbox.dice import Roller
 from rollbox.view import BAD, KEPT, PICKED, PLAIN
 
@@ -54,7 +55,7 @@ def run_until(sim, condition, limit_ms=60_000):
 
 def prompt(sim):
     """Run until a human seat is asked (or the game is over)."""
-    run_until(sim, lambda: sim.app.awaiting_human() or sim.app.mode == app_module._OVER)
+    run_until(sim, lambda: sim.app.awaiting_human() or sim.app.mode == app_module.OVER)
 
 
 def tap(sim, name, frames=2):
@@ -90,8 +91,8 @@ def game(board="pybadge", faces=(), seats=(0, 1), goal=10000, entry=500, acceler
 def roll(sim, key="A"):
     """Roll with ``key``; run until the dice have landed."""
     tap(sim, key)
-    run_until(sim, lambda: sim.app.phase == app_module._PROMPT
-              or sim.app.mode == app_module._OVER)
+    run_until(sim, lambda: sim.app.phase == play.PROMPT
+              or sim.app.mode == app_module.OVER)
 
 
 def shake(sim, lands=True):
@@ -100,12 +101,12 @@ def shake(sim, lands=True):
     samples = traces.load("cse590_phone_shake")
     sim.board.motion = traces.Replay(samples, sim.clock.now)
     if lands:
-        run_until(sim, lambda: sim.app.phase == app_module._TUMBLE)
-        run_until(sim, lambda: sim.app.phase == app_module._PROMPT)
+        run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+        run_until(sim, lambda: sim.app.phase == play.PROMPT)
     else:
         end = sim.clock.now + samples[-1][0] + 500
         run_until(sim, lambda: sim.clock.now > end)
-        assert sim.app.phase == app_module._PROMPT
+        assert sim.app.phase == play.PROMPT
 
 
 def slots(s, faces):
@@ -439,7 +440,7 @@ def test_overtime_leader_out_and_winner():
     assert v.message.text == "Overtime! P1 leads 2000"
     assert screen.info_line.text == "Overtime: P1 leads 2000"
     assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", ">P2 -")
-    run_until(sim, lambda: sim.app.mode == app_module._OVER)
+    run_until(sim, lambda: sim.app.mode == app_module.OVER)
     assert v.message.text == "SKUNK'D! P2 is out"
     assert v.title.text == "P1 (human) wins!"
     assert tints(screen) == [BAD] * 6  # the skunked roll stays on the table
@@ -465,7 +466,7 @@ def test_overtime_a_new_leader_and_seats_out_with_three_players():
     assert [line.text for line in screen.seat_lines] == [
         "%-13s%s" % (">P1 2000", " P2 4000 #"), " P3* - x"]
     roll(sim)
-    assert sim.app.mode == app_module._OVER and s.winners() == [1]
+    assert sim.app.mode == app_module.OVER and s.winners() == [1]
     assert v.title.text == "P2 (human) wins!"
     assert [line.text for line in screen.seat_lines] == [
         "%-13s%s" % (" P1* 2000 x", " P2 4000 #"), " P3 - x"]
@@ -566,7 +567,7 @@ def test_in_a_series_the_last_winner_sets_the_house_options():
     winner = sim.run()
     assert sim.app.game.params["setter"] == 0  # the first game: the roll-off winner sets
     sim.keys.tap("A", sim.clock.now)  # game over -> menu
-    run_until(sim, lambda: sim.app.mode == app_module._MENU and not sim.keys.busy(now=None))
+    run_until(sim, lambda: sim.app.mode == app_module.MENU and not sim.keys.busy(now=None))
     sim.keys.tap("START", sim.clock.now + 100)
     run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase == PHASE_HOUSE)
     assert sim.app.game.params["setter"] == winner + 1

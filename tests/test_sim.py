@@ -107,7 +107,7 @@ def test_out_made_with_its_parents_and_a_csv_path_as_the_recording(tmp_path):
 def test_the_transcript_names_each_computer_seats_level():
     lines = []
     sim = Simulation(game="big-pig", players=4, seats=(0, 1, 2, 3), log=lines.append)
-    while sim.app.mode != app_module._PLAY:
+    while sim.app.mode != app_module.PLAY:
         sim.step()
     assert lines == ["new game: Big Pig to 100, seats P1 (human), P2 (computer, easy), "
                      "P3 (computer, medium), P4 (computer, hard)"]

@@ -2,7 +2,7 @@
 exactly their numbers; random playouts of every player count checked against
 the rules step by step; golden playthroughs; save-file validation (down to
 "accepts only states that play can reach"); and the computer seat
-(lib/rollbox/bots/skull_dragon.py)."""
+(games/skull_dragon/bot.py)."""
 import itertools
 import random
 
@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from skull_dragon_cases import throw, turn
 
-from games.skull_dragon import (
+from games.skull_dragon import bot
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -42,7 +43,6 @@ from games.skull_dragon import (
     is_result,
     succeeds,
 )
-from rollbox.bots import skull_dragon as bot
 from rollbox.engine import CHANCE
 
 RESULTS = sorted({s for s in FACES[0]} | {d for d in FACES[1]}

@@ -10,8 +10,9 @@ import skunk_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games import skunk
-from games.skunk import (
+from games.skunk import bot
+from games.skunk import rules as skunk
+from games.skunk.rules import (
     ADDED,
     ALL_SAT,
     DOUBLE_SKUNK,
@@ -23,7 +24,6 @@ from games.skunk import (
     UNPLAYED,
     SkunkGame,
 )
-from rollbox.bots import skunk as bot
 from rollbox.engine import CHANCE, TERMINAL
 
 PLAYERS = range(2, 9)
@@ -144,7 +144,7 @@ def test_game_over_refuses_everything():
 
 class Referee:
     """Checks each step of a playout against RULES.md (a second reading of
-    the rules, written apart from games/skunk.py)."""
+    the rules, written apart from games/skunk/rules.py)."""
 
     def __init__(self, game):
         self.n = game.num_players()

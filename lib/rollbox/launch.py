@@ -39,12 +39,10 @@ def build_game(choice, series=None):
     return game, game.state_from_bytes(raw)
 
 
-def open_save(app, index, game, seats):
+def open_game(app, index, game, seats):
     """Give ``app`` what its saves need during play, so that a save at a
-    turn change imports nothing: ``save_slots``, the game region's writer
-    (``rollbox.store.Store.slots``; None without an nvm that holds the
-    layout), and ``save_head``, the record's bytes before the state
-    (``rollbox.store.game_head``). ``rollbox.store`` goes again after.
+    turn change imports nothing: ``save_slots`` and ``save_head``.
+    ``rollbox.store`` is loaded for the moment.
 
     :returns: False when the record cannot be opened (the nvm raised, or a
         value does not fit the record): the game plays without saves.
@@ -69,12 +67,13 @@ def open_save(app, index, game, seats):
 
 
 def launch(app, choice):
-    """Start ``choice`` (``rollbox.menu.MenuScreen.press``: index, dotted names of
-    the Game class, Screen class and bot module, params, seats, the saved
-    state's bytes or None) on ``app`` (:func:`build_game`; ``app.series``
-    for the setter): sets its ``index``, ``game``, ``state``, ``seats`` and
-    ``screen`` (and the save's writer: :func:`open_save`), and shows the
-    screen with the title.
+    """Start ``choice`` (``rollbox.menu.MenuScreen.press``: index, the
+    dotted names of the Game class, the Screen class and the game's
+    package, params, seats, the saved state's bytes or None) on ``app``
+    (:func:`build_game`; ``app.series`` for the setter): sets its
+    ``index``, ``game``, ``state``, ``seats`` and ``screen`` (and the
+    save's writer: :func:`open_game`), and shows the screen with
+    the title.
 
     :returns: True, or False when the saved game cannot be rebuilt (its
         values, seats or state bytes refused by the game): nothing is set.
@@ -93,9 +92,10 @@ def launch(app, choice):
     app.game = game
     app.state = state
     app.seats = seats
-    saves = open_save(app, index, game, seats)  # first: while RAM is in one piece
-    app.screen = rollbox.load_class(names[1])(
-        app.view, game, seats, app.buttons, rollbox.load(names[2]))
+    saves = open_game(app, index, game, seats)  # first: while RAM is in one piece
+    screen_class = rollbox.load_class(names[1])
+    app.bots_from = rollbox.loaded()  # the bot and what it loads go at the game's end
+    app.screen = screen_class(app.view, game, seats, app.buttons, rollbox.load(names[2] + ".bot"))
     hw = app.hw
     if hw.accel is not None and not app.accel_ok:
         app.accel_ok = True  # try the accelerometer again each game

@@ -41,14 +41,13 @@ _START = const(6)
 _STATS = const(8)
 _RESUME = const(7)
 _SHAKE = const(9)
-START_GAME = const(1)  # press(): a new game
-RESUME = const(2)  # press(): resume the saved game
-STATS = const(3)  # press(): show the lifetime stats
+_CHOSE_NEW = const(1)  # press(): a new game
+_CHOSE_RESUME = const(2)  # press(): resume the saved game
+_CHOSE_STATS = const(3)  # press(): show the lifetime stats
 SETTINGS_BYTES = const(15)
 _OLD_SETTINGS_BYTES = const(14)  # before the Shake line: read as "normal"
 SENSITIVITY_NAMES = ("gentle", "normal", "firm")  # rollbox.shake.GENTLE..FIRM
-SEAT_KINDS = LEVEL_NAMES  # 0 human, then the computer levels of rollbox.bots
-MAX_SEATS = const(8)
+_MAX_SEATS = const(8)
 MENU_LINES = const(8)  # lines on show; a longer menu scrolls with the cursor
 # Menu line y of the first line and the pitch (pixels, middles): 160x128, 240x240.
 _SMALL = (17, 11)
@@ -111,7 +110,7 @@ class Menu:
             return "Goal: %d" % self.goal
         if kind == _SEAT:
             seat = i - items.index(_SEAT)
-            return "P%d: %s" % (seat + 1, SEAT_KINDS[self.seats[seat]])
+            return "P%d: %s" % (seat + 1, LEVEL_NAMES[self.seats[seat]])
         if kind == _COACH:
             return "Coach: " + ("on" if self.coach else "off")
         if kind == _SHAKE:
@@ -137,12 +136,12 @@ class Menu:
 
     def press(self, buttons):
         """Apply a bitmask of pressed logical buttons. Returns
-        :data:`START_GAME` (truthy) when the player chose a new game,
-        :data:`RESUME` for the saved game, :data:`STATS` for the lifetime
+        ``_CHOSE_NEW`` (truthy) when the player chose a new game,
+        ``_CHOSE_RESUME`` for the saved game, ``_CHOSE_STATS`` for the lifetime
         stats, else False."""
         last = self.size() - 1
         if buttons & controls.START:
-            return RESUME if self.on_resume() else START_GAME
+            return _CHOSE_RESUME if self.on_resume() else _CHOSE_NEW
         if buttons & (controls.DOWN | controls.B):
             self.cursor = 0 if self.cursor >= last else self.cursor + 1
         if buttons & controls.UP:
@@ -153,11 +152,11 @@ class Menu:
         elif buttons & controls.LEFT:
             step = -1
         if step and self.cursor == last:
-            return START_GAME if buttons & controls.A else False
+            return _CHOSE_NEW if buttons & controls.A else False
         if step and self.on_resume():
-            return RESUME if buttons & controls.A else False
+            return _CHOSE_RESUME if buttons & controls.A else False
         if step and self._items()[self.cursor] == _STATS:
-            return STATS if buttons & controls.A else False
+            return _CHOSE_STATS if buttons & controls.A else False
         if step:
             self._change(step)
         return False
@@ -183,7 +182,7 @@ class Menu:
             self.shake = (self.shake + step) % len(SENSITIVITY_NAMES)
         else:
             seat = self.cursor - items.index(_SEAT)
-            self.seats[seat] = (self.seats[seat] + step) % len(SEAT_KINDS)
+            self.seats[seat] = (self.seats[seat] + step) % len(LEVEL_NAMES)
 
     def take_game(self, game, params, seats):
         """Show a resumed game's choices: catalog index ``game``, its
@@ -219,8 +218,8 @@ class Menu:
         e = catalog.GAMES[game]
         if not e[catalog.MIN_PLAYERS] <= players <= e[catalog.MAX_PLAYERS]:
             return False
-        for i in range(MAX_SEATS):
-            if data[5 + i] >= len(SEAT_KINDS):
+        for i in range(_MAX_SEATS):
+            if data[5 + i] >= len(LEVEL_NAMES):
                 return False
         goal = data[3] << 8 | data[4]
         goals = e[catalog.GOALS]  # type: Any
@@ -230,7 +229,7 @@ class Menu:
         self.six_bad = six_bad
         self.players = players
         self.goal = goal  # a game without goals keeps it; _fit() mends it on a change
-        self.seats = list(data[5:5 + MAX_SEATS])
+        self.seats = list(data[5:5 + _MAX_SEATS])
         self.coach = data[13]
         self.shake = shake
         return True
@@ -343,9 +342,9 @@ class MenuScreen:
             self.draw()
             return None
         chose = self.menu.press(pressed)
-        if chose == RESUME:
+        if chose == _CHOSE_RESUME:
             return self._resume()
-        if chose == STATS:
+        if chose == _CHOSE_STATS:
             self._show_stats()
         elif chose:
             return self._new_game()
@@ -382,8 +381,8 @@ class MenuScreen:
     def _show_stats(self):
         """The lifetime stats screen (the menu's "Lifetime stats"); any key
         goes back to the menu."""
-        from rollbox.screens.stats import StatsScreen
         from rollbox.stats import Stats
+        from rollbox.stats_screen import StatsScreen
 
         region = store.open_region(self.app.nvm, store.KIND_STATS, self.app.hw)
         record = region.load() if region is not None else self.app.stats_ram
@@ -399,7 +398,8 @@ class MenuScreen:
 
 def _names(index):
     e = catalog.GAMES[index]
-    return (e[catalog.GAME], e[catalog.SCREEN], e[catalog.BOT])
+    return (catalog.dotted(e, catalog.GAME), catalog.dotted(e, catalog.SCREEN),
+            e[catalog.PACKAGE])
 
 
 def saved_choice(data):
@@ -413,6 +413,6 @@ def saved_choice(data):
     if index >= len(catalog.GAMES):
         raise ValueError("no such game")
     for seat in seats:
-        if seat >= len(SEAT_KINDS):
+        if seat >= len(LEVEL_NAMES):
             raise ValueError("saved seat kind out of range")
     return (index, _names(index), values, seats, raw)

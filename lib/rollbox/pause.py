@@ -5,7 +5,7 @@ on any board (``rollbox.controls.PAUSE``).
 
 Keys here: UP/DOWN or B move the cursor, A chooses, START (or the chord
 again) goes back to the game. "Rules and keys" shows the game's help page
-(``rollbox.help.<screen module>.lines``, loaded for the moment) a page of
+(``<game package>.help.lines``, loaded for the moment) a page of
 :data:`BODY` lines at a time: B or DOWN the next page, UP the one before,
 A or START back.
 
@@ -27,8 +27,9 @@ from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 import rollbox
-from rollbox.app import ENDED
+from rollbox import saves
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
+from rollbox.play import ENDED
 from rollbox.view import INK, ink
 
 try:
@@ -128,21 +129,21 @@ class PauseScreen:
         rollbox.unload_new(self._before)
         rollbox.unload("rollbox.pause")  # (a host test may have left it loaded before)
         waited = ticks_diff(now, self._at)
-        app._since = ticks_add(app._since, waited)
-        app._face_at = ticks_add(app._face_at, waited)
+        app.since = ticks_add(app.since, waited)
+        app.face_at = ticks_add(app.face_at, waited)
         app.detector.reset()
-        app._armed = False
+        app.armed = False
 
     def _quit(self):
         """Quit to the menu: the game saved as it stands (the turn so far
         included) and offered by the menu's Resume line."""
         app = self.app
-        app._save_game()
+        saves.save_game(app)
         if app.save_head:
             app.resume = app.save_head + app.state.to_bytes()
             app.taken = (app.index, app.game.params, app.seats)
-        app._log("quit to menu", ENDED)
-        app._to_menu()
+        app.log_event("quit to menu", ENDED)
+        app.to_menu()
 
     def _draw(self):
         app = self.app
@@ -178,18 +179,17 @@ class PauseScreen:
 
 
 def help_lines(app):
-    """The game's help page (``rollbox.help.<screen module>.lines(game,
+    """The game's help page (``<game package>.help.lines(game,
     state, buttons)``: a tuple of lines of at most 26 characters), or a
     line saying there is none. The catalog and the help module are loaded
     for the moment."""
     from rollbox import catalog
 
-    screen = str(catalog.GAMES[app.index][catalog.SCREEN])
+    module = str(catalog.GAMES[app.index][catalog.PACKAGE]) + ".help"
     rollbox.unload("rollbox.catalog")
-    module = screen[:screen.rfind(".")].replace(".screens.", ".help.")
     try:
         lines = tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
-        rollbox.unload(module, "rollbox.help")  # its code goes; the lines stay while shown
+        rollbox.unload(module)  # its code goes; the lines stay while shown
         return lines
     except ImportError:
         return ("No help for this game.",)

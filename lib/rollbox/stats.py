@@ -6,7 +6,7 @@ Counted: for each game of ``rollbox.catalog.GAMES`` (7), the games played
 and the games won by a seat of each kind (:data:`HUMAN`, :data:`EASY`,
 :data:`MEDIUM`, :data:`HARD`, the numbering of ``rollbox.bots`` and the
 menu's seats); and how often each face 1..6 came up, over every die rolled.
-The face counts are a fairness check: ``rollbox.screens.stats.chi_square``
+The face counts are a fairness check: ``rollbox.stats_screen.chi_square``
 tests them against six equal chances.
 
 Record layout (:data:`SIZE` = 100 bytes, little-endian):

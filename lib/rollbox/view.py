@@ -54,7 +54,7 @@ _CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
 _SMALL = (121, 108)
 _LARGE = (228, 206)
 COACH_AT = (6, 18)  # the coach's lines (middle y, pixels): the title line and the one below
-LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
+_LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
 
 
@@ -86,7 +86,7 @@ class TextLine:
     ``terminalio.Terminal``. ``text`` is what it shows; change it with
     :meth:`View.set_text` (only a change touches the tiles)."""
 
-    def __init__(self, group, x, y, color=INK, chars=LINE_CHARS):
+    def __init__(self, group, x, y, color=INK, chars=_LINE_CHARS):
         font = terminalio.FONT
         self.tilegrid = displayio.TileGrid(font.bitmap, pixel_shader=ink(color), width=chars,
                                            height=1, tile_width=6, tile_height=12, x=x, y=y - 6)
@@ -115,7 +115,7 @@ class TextLine:
         t.write(text if len(text) <= self.chars else text[:self.chars])  # type: ignore[arg-type]
 
 
-def label(group, x, y, color=INK, chars=LINE_CHARS):
+def label(group, x, y, color=INK, chars=_LINE_CHARS):
     """A :class:`TextLine` (left edge ``x``, middle ``y``, pixels) appended
     to ``group``; made once per screen."""
     return TextLine(group, x, y, color, chars)

@@ -9,7 +9,7 @@ chi-square with 5 degrees of freedom (p = 0.001). The seeds are fixed, so
 every run draws the same dice."""
 import sys
 
-from games.pig import ROLL, PigGame
+from games.pig.rules import ROLL, PigGame
 from rollbox import dice, seed  # noqa: F401
 from rollbox.dice import Roller
 

@@ -6,8 +6,8 @@ on a failure. Kept short: the runner holds every game's cases in one 64 KB
 heap; tests/test_hog.py has the rest."""
 from lcg import Lcg
 
-from games.hog import HogGame
-from rollbox.bots import hog as bot
+from games.hog import bot
+from games.hog.rules import HogGame
 
 
 def _play(game, rolls):

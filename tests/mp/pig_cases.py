@@ -4,8 +4,8 @@ written to run unchanged under MicroPython (tests/mp/runner.py) and CPython
 failure."""
 from lcg import Lcg
 
-from games import pig
-from games.pig import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
+from games.pig import rules as pig
+from games.pig.rules import BIG_PIG, HOLD, PIG, ROLL, TWO_DICE, PigGame
 
 
 def _roll(s, outcome):

@@ -1,10 +1,11 @@
-"""Skull & Dragon computer levels (lib/rollbox/bots/skull_dragon.py and
+"""Skull & Dragon computer levels (games/skull_dragon/bot.py and
 skull_dragon_hard.py) under MicroPython (tests/mp/runner.py) and CPython
 (tests/test_ai_skull_dragon.py): HARD's exact choices at known states, the
 score race, the coach lines, and whole seeded games of every level."""
 from lcg import Lcg
 
-from games.skull_dragon import (
+from games.skull_dragon import bot
+from games.skull_dragon.rules import (
     ACCEPT,
     BOOK,
     MULTIPLY,
@@ -14,7 +15,6 @@ from games.skull_dragon import (
     UNDER,
     SkullDragonGame,
 )
-from rollbox.bots import skull_dragon as bot
 
 HARD = 3
 

@@ -5,7 +5,8 @@ run unchanged under MicroPython (tests/mp/runner.py) and CPython
 on a failure."""
 from lcg import Lcg
 
-from games.skull_dragon import (
+from games.skull_dragon import bot
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -30,7 +31,6 @@ from games.skull_dragon import (
     SkullDragonGame,
     succeeds,
 )
-from rollbox.bots import skull_dragon as bot
 from rollbox.engine import CHANCE, TERMINAL
 
 

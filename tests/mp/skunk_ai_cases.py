@@ -1,9 +1,9 @@
-"""SKUNK computer levels (lib/rollbox/bots/skunk.py) under MicroPython
+"""SKUNK computer levels (games/skunk/bot.py) under MicroPython
 (tests/mp/runner.py) and CPython (tests/test_ai_skunk.py)."""
 from lcg import Lcg
 
-from games import skunk as k
-from rollbox.bots import skunk as bot
+from games.skunk import bot
+from games.skunk import rules as k
 
 
 def _new(players, script=""):

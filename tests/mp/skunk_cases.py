@@ -8,8 +8,8 @@ sitting. Pads as text: ``_pad(s)`` gives rows ``"|"``-joined, ``-`` for an
 unplayed column."""
 from lcg import Lcg
 
-from games import skunk as k
-from rollbox.bots import skunk as bot
+from games.skunk import bot
+from games.skunk import rules as k
 
 
 def _play(s, script):

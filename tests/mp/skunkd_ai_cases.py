@@ -10,10 +10,10 @@ bank-or-roll decisions on the board, below the entry and in overtime.
 import gc
 
 gc.collect()
-from games.skunkd import SkunkdGame  # noqa: E402
+from games.skunkd.rules import SkunkdGame  # noqa: E402
 
 gc.collect()
-from rollbox.bots import skunkd as bot  # noqa: E402
+from games.skunkd import bot  # noqa: E402
 
 DECISIONS = (
     ("0400000affff010000003f00000000030305010503030200000000000000000000000000000000", 63),

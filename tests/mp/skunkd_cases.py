@@ -8,12 +8,12 @@ functions and little code: the game itself compiles in the same 64 KB heap.
 import gc
 
 gc.collect()  # the game compiles next: give it an unfragmented heap
-from games.skunkd import PHASE_HOUSE, ROLL, SkunkdGame, keep_points  # noqa: E402
+from games.skunkd.rules import PHASE_HOUSE, ROLL, SkunkdGame, keep_points  # noqa: E402
 
 gc.collect()
 from lcg import Lcg  # noqa: E402
 
-from rollbox.bots import skunkd as bot  # noqa: E402
+from games.skunkd import bot  # noqa: E402
 
 # RULES.md 1 "Worked examples" in order, then the Single SKUNK (6000).
 EXAMPLES = (

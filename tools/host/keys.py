@@ -18,13 +18,13 @@ def keys_for(screen, state, action):
 
 
 def _pig(screen, state, action):
-    from games.pig import ROLL
+    from games.pig.rules import ROLL
 
     return ("A",) if action == ROLL else ("B",)
 
 
 def _hog(screen, state, action):
-    from games.hog import MAX_DICE
+    from games.hog.rules import MAX_DICE
 
     steps = (action - screen.counts[state.turn_player()]) % MAX_DICE
     return ("B",) * steps + ("A",)
@@ -36,7 +36,7 @@ def _skull_dragon(screen, state, action):
 
     :raises ValueError: book after "go on" (the die choice is up).
     """
-    from games.skull_dragon import ACCEPT, AFTER_SUCCESS, BOOK, OVER, ROLL_SKULL
+    from games.skull_dragon.rules import ACCEPT, AFTER_SUCCESS, BOOK, OVER, ROLL_SKULL
 
     if state.phase == AFTER_SUCCESS and not screen.going:
         return ("B",) if action == BOOK else ("A", "A" if action == ROLL_SKULL else "B")
@@ -53,8 +53,8 @@ def _skunk(screen, state, action):
     :raises ValueError: a roll on a table where only a shake rolls (A is
         the eighth human seat's sit button).
     """
-    from games.skunk import ROLL, SIT_BASE
-    from rollbox.screens import skunk
+    from games.skunk import screen as skunk
+    from games.skunk.rules import ROLL, SIT_BASE
 
     if screen._keys:
         if action != ROLL:
@@ -83,8 +83,8 @@ def _skunkd(screen, state, action):
     and selection. Of the ways that work (die by die, or cycling the legal
     keeps) the one with the fewest same button twice in a row, then the
     shortest."""
-    from games.skunkd import BANK, HOUSE_BASE, PHASE_HOUSE, ROLL, legal_keeps
-    from rollbox.screens import skunkd
+    from games.skunkd import screen as skunkd
+    from games.skunkd.rules import BANK, HOUSE_BASE, PHASE_HOUSE, ROLL, legal_keeps
 
     if state.phase == PHASE_HOUSE:
         return _house_keys(screen, action - HOUSE_BASE)
@@ -113,7 +113,7 @@ def _skunkd(screen, state, action):
 
 def _moves(screen, rolled, to):
     """B presses from the cursor to place ``to`` (boards without directions)."""
-    from rollbox.screens import skunkd
+    from games.skunkd import screen as skunkd
 
     c = screen.cursor
     n = 0
@@ -125,7 +125,7 @@ def _moves(screen, rolled, to):
 
 def _toggle_keys(screen, rolled, mask):
     """Buttons that set the selection to ``mask`` die by die, then keep."""
-    from rollbox.screens import skunkd
+    from games.skunkd import screen as skunkd
 
     toggles = screen.pick ^ mask
     keys = []
@@ -148,8 +148,8 @@ def _toggle_keys(screen, rolled, mask):
 
 
 def _house_keys(screen, index):
-    from games.skunkd import ENTRIES, GOALS
-    from rollbox.screens import skunkd_setup
+    from games.skunkd import options as skunkd_setup
+    from games.skunkd.rules import ENTRIES, GOALS
 
     goal_steps = ((index >> 2) - screen.goal_i) % len(GOALS)
     entry_steps = ((index & 3) - screen.entry_i) % len(ENTRIES)

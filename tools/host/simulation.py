@@ -108,10 +108,11 @@ class ScriptedHuman:
         """SKUNK's human seats, one action at a time at the table's prompt
         (class doc); the next waits until the app has taken the last (the
         state changed) or ignored it for ACT_TIMEOUT_MS."""
-        from rollbox.app import _PLAY, _PROMPT
+        from rollbox.app import PLAY
+        from rollbox.play import PROMPT
 
         state = app.state
-        if app.mode != _PLAY or app.phase != _PROMPT or state.is_chance_node() \
+        if app.mode != PLAY or app.phase != PROMPT or state.is_chance_node() \
                 or state.is_terminal():
             self._ready_at = self._acted_at = None
             self._queue = []
@@ -134,7 +135,7 @@ class ScriptedHuman:
     def _table_plan(self, app, state, now):
         """The buttons of SKUNK's next human action: () for a shake (started
         here), None for nothing to do (a computer shoots, no human sits)."""
-        from games.skunk import ROLL, SIT_BASE
+        from games.skunk.rules import ROLL, SIT_BASE
 
         screen = app.screen
         plans = [keys_for(screen, state, SIT_BASE + p) for p in range(len(app.seats))
@@ -325,10 +326,10 @@ class Simulation:
 
         :raises RuntimeError: no winner within ``max_ms`` of host time.
         """
-        from rollbox.app import _OVER
+        from rollbox.app import OVER
 
         end = self.clock.now + max_ms
-        while self.app.mode != _OVER:
+        while self.app.mode != OVER:
             if self.clock.now > end:
                 raise RuntimeError("no winner after %d ms" % max_ms)
             self.step()

@@ -5,7 +5,7 @@ words of the game's state, from the app's ``log(app, text, how)`` calls
     new game: Pig to 100, seats P1 (human), P2 (computer, hard)
     P1 rolled 4: +4 (shake; turn total 4, scores [0, 0])
 """
-from rollbox import app as app_module
+from rollbox import play
 
 _HOW = ("button", "shake", "computer")
 SKUNKD_PHASES = ("roll-off", "house", "start", "rolling", "keep", "kept", "over")  # by phase
@@ -19,14 +19,14 @@ def summary(screen, state):
     if name == "SkunkdScreen":
         return "%s, den %d, scores %s" % (SKUNKD_PHASES[state.phase], state.den, state.scores)
     if name == "SkunkScreen" and not state.is_terminal():
-        from games.skunk import COLUMNS
+        from games.skunk.rules import COLUMNS
 
         standing = " ".join("P%d" % (p + 1) for p in range(len(screen.seats))
                             if state.is_standing(p))
         return "round %s, total %d, standing %s, scores %s" % (
             COLUMNS[state.round], state.round_total, standing or "none", state.scores)
     if name == "SkullDragonScreen":
-        from games.skull_dragon import OVER, UNDER
+        from games.skull_dragon.rules import OVER, UNDER
 
         d = state.direction
         target = "none set"  # before the first roll of a turn (state.target is -1)
@@ -52,11 +52,11 @@ def lines(write):
     with ``write(line)`` (``print``, ``list.append``)."""
 
     def log(app, text, how):
-        if how == app_module.STARTED:
+        if how == play.STARTED:
             seats = app.seats
             write("%s: %s, seats %s" % (text, app.view.title.text, ", ".join(
                 "P%d (%s)" % (p + 1, seat_name(seats[p])) for p in range(len(seats)))))
-        elif how == app_module.ENDED:
+        elif how == play.ENDED:
             write("%s (%s)" % (text, summary(app.screen, app.state)))
         else:
             write("%s (%s; %s)" % (text, _HOW[how], summary(app.screen, app.state)))

@@ -35,8 +35,8 @@ def main(args):
     params = dict(entry[catalog.FIXED], players=players)
     if entry[catalog.GOALS]:
         params["goal"] = entry[catalog.GOAL]
-    game = rollbox.load_class(entry[catalog.GAME])(**params)
-    bot = rollbox.load(entry[catalog.BOT])
+    game = rollbox.load_class(catalog.dotted(entry, catalog.GAME))(**params)
+    bot = rollbox.load(entry[catalog.PACKAGE] + ".bot")
     rng = Lcg(seed)
     n = total = most = 0
     first = -1

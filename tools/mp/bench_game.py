@@ -1,5 +1,5 @@
-"""One seeded game, computer against computer (each game's bot from
-rollbox/bots, deciding for the current player), with memory figures; run
+"""One seeded game, computer against computer (each game's bot,
+games/<name>/bot.py, deciding for the current player), with memory figures; run
 under MicroPython by tools/bench_memory.
 
 Unix port: ``micropython bench_game.py game players seed mode``, ``game``
@@ -33,9 +33,10 @@ def start(index, players, seed):
     params = dict(entry[catalog.FIXED], players=players)
     if entry[catalog.GOALS]:
         params["goal"] = entry[catalog.GOAL]
-    game = rollbox.load_class(entry[catalog.GAME])(**params)  # after BASE: the modules count
+    # after BASE: the modules count
+    game = rollbox.load_class(catalog.dotted(entry, catalog.GAME))(**params)
     G.update(state=game.new_initial_state(), rng=Lcg(seed), rolls=0, peak=0,
-             bot=rollbox.load(entry[catalog.BOT]))
+             bot=rollbox.load(entry[catalog.PACKAGE] + ".bot"))
 
 
 def act():

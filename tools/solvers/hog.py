@@ -8,8 +8,8 @@ opponent moves: ``1 - P[j, i + s]``, or 1 when ``i + s`` reaches the goal.
 """
 import numpy as np
 
-from games.hog import MAX_DICE
-from games.pig import is_bad
+from games import is_bad
+from games.hog.rules import MAX_DICE
 
 GOAL = 100
 

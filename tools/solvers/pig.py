@@ -6,7 +6,7 @@ Play of the Dice Game Pig", UMAP Journal 25(1), 2004.
 ``i``, the opponent's ``j`` and ``t = i + turn total`` (what holding would
 make the score; ``t >= goal`` means the hold wins, value 1). Holding is worth
 ``1 - P[j, t, j]`` (the opponent moves next with turn total 0); rolling, the
-roll's outcomes from ``games.pig.score_roll`` (RULES.md 2): points move ``t``
+roll's outcomes from ``games.pig.rules.score_roll`` (RULES.md 2): points move ``t``
 on, a bust is worth ``1 - P[j, i, j]``, a wipe (Two-Dice Pig's double bad
 face) ``1 - P[j, 0, j]``. A turn only moves ``t`` up, so one pass back from the
 goal gives a whole turn's values from the next mover's start values; passes
@@ -14,7 +14,7 @@ are repeated until no start value moves by more than ``tol``.
 """
 import numpy as np
 
-from games.pig import ADD, BUST, PIG, WIPE, score_roll
+from games.pig.rules import ADD, BUST, PIG, WIPE, score_roll
 
 GOAL = 100
 

@@ -1,11 +1,11 @@
-"""Two-seat SKUNK (RULES.md 2, as games/skunk.py plays it) solved exactly
+"""Two-seat SKUNK (RULES.md 2, as games/skunk/rules.py plays it) solved exactly
 for the chance of winning, by backward induction over the five rounds.
 
 Values are the chance that seat "me" wins the game (a shared win counts
 one half), with ``a`` my game total and ``b`` the other seat's at the start
 of the round, and ``T`` the round total. ``W[r][a, b]``: both standing at
 the start of round ``r``; ``W[5]`` is the final comparison. Within round
-``r`` (``Wn = W[r + 1]``), with the rolls of games.skunk.score_roll (no 1:
+``r`` (``Wn = W[r + 1]``), with the rolls of games.skunk.rules.score_roll (no 1:
 the 25 sums, one 1: 10/36, two 1s: 1/36):
 
 - ``S[T][a, y]``: I stand alone, the other seat sat with final total ``y``:
@@ -22,14 +22,14 @@ the 25 sums, one 1: 10/36, two 1s: 1/36):
 
 The other seat's policy is ``"best"`` (it minimises my chance: a zero-sum
 game in which I am the follower; the strategy found is then safe against
-any opponent) or a level of rollbox.bots.skunk ("easy": sit at 20). Round
+any opponent) or a level of games.skunk.bot ("easy": sit at 20). Round
 totals stop at ``tcap`` (a seat standing there sits); game totals are
 clamped at ``cap`` (beyond it they are compared as equal; the caps are
 chosen so that this almost never happens).
 """
 import numpy as np
 
-from games.skunk import ADDED, DOUBLE_SKUNK, ROUNDS, score_roll
+from games.skunk.rules import ADDED, DOUBLE_SKUNK, ROUNDS, score_roll
 
 
 def roll_odds():

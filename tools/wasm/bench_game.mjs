@@ -10,14 +10,19 @@ const root = join(dirname(fileURLToPath(import.meta.url)), "..", "..");
 const mpyDir = process.env.ROLLBOX_MPY;  // compiled .mpy modules, if given
 const mp = await loadMicroPython({ heapsize: 1024 * 1024, linebuffer: true,
   stdout: (t) => process.stdout.write(t + "\n"), stderr: (t) => process.stderr.write(t + "\n") });
-for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")],
-                           ["rollbox/bots", join(root, "lib")]]) {
+const ext = mpyDir ? ".mpy" : ".py";
+function copy(pkg, from) {  // a package and its subpackages (games/<name>/)
   mp.FS.mkdir("/" + pkg);
-  const from = mpyDir ? join(mpyDir, pkg) : join(base, pkg);
-  const ext = mpyDir ? ".mpy" : ".py";
-  for (const f of readdirSync(from).filter((f) => f.endsWith(ext))) {
-    mp.FS.writeFile(`/${pkg}/${f}`, readFileSync(join(from, f)));
+  for (const e of readdirSync(from, { withFileTypes: true })) {
+    if (e.isDirectory() && e.name !== "data" && e.name !== "__pycache__") {
+      copy(`${pkg}/${e.name}`, join(from, e.name));
+    } else if (e.name.endsWith(ext)) {
+      mp.FS.writeFile(`/${pkg}/${e.name}`, readFileSync(join(from, e.name)));
+    }
   }
+}
+for (const [pkg, base] of [["games", root], ["rollbox", join(root, "lib")]]) {
+  copy(pkg, mpyDir ? join(mpyDir, pkg) : join(base, pkg));
 }
 mp.FS.writeFile("/lcg.py", readFileSync(join(root, "tests", "mp", "lcg.py")));
 mp.FS.writeFile("/bench_game.py", readFileSync(join(root, "tools", "mp", "bench_game.py")));

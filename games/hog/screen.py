@@ -6,10 +6,10 @@ UP/RIGHT one more die, DOWN/LEFT one fewer; on two-button boards B steps
 the count up (24 wraps to 1). Each seat's last count is kept.
 """
 
-from games.hog import MAX_DICE
-from games.pig import is_bad
+from games import is_bad
+from games.hog.rules import MAX_DICE
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
-from rollbox.screens import Screen
+from rollbox.screen import Screen
 from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
 # Die size, x0, y0, x pitch, y pitch, count y, first score y, line height
@@ -21,7 +21,7 @@ _COLUMNS = 8
 
 
 class HogScreen(Screen):
-    """See :class:`rollbox.screens.Screen` for the contract."""
+    """See :class:`rollbox.screen.Screen` for the contract."""
 
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)

@@ -5,18 +5,18 @@ by seeking, one 2-byte record at a time (rollbox.table).
 Out of overtime it maximises the expected banked points of the turn (with
 the entry: no bank below it); in overtime it maximises the chance to pass
 the leader. Positions and files: see the docstring of tools/solve_skunkd.
-Imported by rollbox.bots.skunkd only when a HARD decision is needed.
+Imported by games.skunkd.bot only when a HARD decision is needed.
 """
 
 from micropython import const
 
-from games.skunkd import BANK, PHASE_KEEP, ROLL, count_key, keep_points
+from games.skunkd.rules import BANK, PHASE_KEEP, ROLL, count_key, keep_points
 from rollbox.table import Table
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
 
-    from games.skunkd import SkunkdState  # noqa: F401 (used in type comments)
+    from games.skunkd.rules import SkunkdState  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 

@@ -36,7 +36,7 @@ column marks the round being played, a gold band behind a row the shooter.
 
 - 160x128: header y 12..24, up to six rows from y 24 every 12 (the last
   ends at 96); seven or eight seats: the header and rows in the short font
-  (``rollbox.screens.skunk_rows``, 10 pixels high), header y 12..22, rows from y 22
+  (``games.skunk.rows``, 10 pixels high), header y 12..22, rows from y 22
   every 10 (the last ends at 102, where the message line starts); x 2..158
   (26 characters). The round total (x 36) and two 12-pixel dice (x 128 and
   143) share the title line after "SKUNK"; they are hidden at the end, when
@@ -53,7 +53,7 @@ import displayio
 import vectorio
 from micropython import const
 
-from games.skunk import (
+from games.skunk.rules import (
     ADDED,
     COLUMNS,
     DOUBLE_SKUNK,
@@ -64,7 +64,7 @@ from games.skunk import (
     UNPLAYED,
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
-from rollbox.screens import Screen
+from rollbox.screen import Screen
 from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, label
 
 # x0, header top, first row top, row pitch (text boxes never overlap: the
@@ -92,7 +92,7 @@ _HOME = const(-2)  # the roster cursor goes to its default item
 
 
 class SkunkScreen(Screen):
-    """See :class:`rollbox.screens.Screen` for the contract and the module
+    """See :class:`rollbox.screen.Screen` for the contract and the module
     docstring for the controls and the layout."""
 
     ASIDE = True  # humans sit while a computer shooter thinks
@@ -107,7 +107,7 @@ class SkunkScreen(Screen):
         self._short = None  # the short font's module (skunk_rows), when used
         sheet = None
         if not view.large and n > _SMALL_ROWS:  # 12-pixel rows would overlap
-            from rollbox.screens import skunk_rows
+            from games.skunk import rows as skunk_rows
 
             self._short = skunk_rows
             sheet = skunk_rows.short_font()

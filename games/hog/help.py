@@ -1,5 +1,5 @@
 """Help page of Hog, with or without the "6 is bad" option (rules:
-RULES.md 2, the family table's Hog row). Symbols: rollbox.screens.hog.
+RULES.md 2, the family table's Hog row). Symbols: games.hog.screen.
 """
 
 from rollbox.controls import SELECT, START, UP
@@ -8,7 +8,7 @@ from rollbox.controls import SELECT, START, UP
 def lines(game, state, buttons):
     """The page: a tuple of str, each at most 26 characters.
 
-    :param game: the ``games.hog.HogGame`` (params six_bad, goal).
+    :param game: the ``games.hog.rules.HogGame`` (params six_bad, goal).
     :param state: its state (not used: the page is the same all game).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``).
     """

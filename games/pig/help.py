@@ -1,6 +1,6 @@
 """Help page of the Pig family: Pig, Two-Dice Pig, Big Pig, each with or
 without the "6 is bad" option (rules: RULES.md 2, "The Pig family" and
-its table). Symbols: rollbox.screens.pig.
+its table). Symbols: games.pig.screen.
 """
 
 from rollbox.controls import NAMES, START
@@ -15,7 +15,7 @@ _RULES = (
 def lines(game, state, buttons):
     """The page: a tuple of str, each at most 26 characters.
 
-    :param game: the ``games.pig.PigGame`` (params variant, six_bad, goal).
+    :param game: the ``games.pig.rules.PigGame`` (params variant, six_bad, goal).
     :param state: its state (not used: the page is the same all game).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``).
     """

@@ -1,11 +1,15 @@
-"""Game screens: one module per rule set, each a :class:`Screen` subclass.
+"""The base of every game's screen (``games/<name>/screen.py``): a
+:class:`Screen` subclass per rule set.
 
 A screen turns the game state into displayio shapes and labels (built once
 in ``__init__``, updated only where a value changed), turns a human seat's
 buttons into actions, and words what happened. The app (``rollbox.app``)
 owns timing: prompts, the computer's think time, the tumble, the shake.
 
-The contract, as the app calls it:
+The contract, as the app (``rollbox.play``) calls it; a subclass must
+override the six the base declares with :meth:`Screen.must_override`
+(``draw``, ``status``, ``press``, ``shake``, ``apply``, ``settle``: they
+raise ``NotImplementedError``), the rest have a default:
 
 - ``draw(state)`` after every action: scores, den, dice... from the state.
 - ``status(state, accel_ok)`` the status line while a human seat is asked:
@@ -66,6 +70,17 @@ class Screen:
         self.dice = []  # the Die widgets, in slot order
         self.rolling = 0  # bitmask of dice slots tumbling now
         self._held = b""  # faces and tints before a shake preview
+
+    def must_override(self, *args):
+        """The base's ``draw``, ``status``, ``press``, ``shake``, ``apply``
+        and ``settle`` (the module docstring says what each does).
+
+        :raises NotImplementedError: always; a subclass overrides them.
+        """
+        raise NotImplementedError
+
+    # One function for the six: six would cost a board RAM for nothing.
+    draw = status = press = shake = apply = settle = must_override
 
     def say(self, text):
         """Put ``text`` on the message line."""

@@ -1,7 +1,7 @@
 """SKUNK's pad rows in the built-in font cut to 10 pixels high, so that
 seven or eight rows and the header fit between the title and message lines
 on 160x128 (issue 14: 12-pixel rows 9 pixels apart overlapped). Loaded by
-``rollbox.screens.skunk`` only for such a table.
+``games.skunk.screen`` only for such a table.
 """
 
 import bitmaptools

@@ -1,4 +1,4 @@
-"""Computer seats for Hog (games/hog.py): how many dice to roll, three
+"""Computer seats for Hog (games/hog/rules.py): how many dice to roll, three
 levels (``rollbox.bots``):
 
 - EASY: the number of dice that scores the most points on average
@@ -9,15 +9,15 @@ levels (``rollbox.bots``):
 - HARD: the exact optimal two-player choice for every pair of scores,
   solved by tools/solve_pig (goal 100) and read from games/data/hog.bin or
   hog6.bin by seeking (3-byte records: dice, chance of winning). Goals
-  other than 100 and more players as in rollbox.bots.pig: scores shifted
+  other than 100 and more players as in games.pig.bot: scores shifted
   by the points still needed (exact for goals up to 100), the best other
   score standing for the opponent.
 
 Pure: no display, no randomness.
 """
 
-from games.hog import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
-from games.pig import is_bad
+from games import is_bad
+from games.hog.rules import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
 from rollbox.bots import HARD, MEDIUM, best_other, table_score
 
 try:
@@ -28,7 +28,7 @@ except ImportError:
 
 def good_faces(six_bad):
     # type: (int) -> Tuple[int, ...]
-    """Faces that score (not bad by :func:`games.pig.is_bad`): 2..6, or 2..5
+    """Faces that score (not bad by :func:`games.is_bad`): 2..6, or 2..5
     with "6 is bad"."""
     return tuple(f for f in range(1, 7) if not is_bad(six_bad, f))
 

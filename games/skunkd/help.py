@@ -1,5 +1,5 @@
 """Help page of SKUNK'D (rules: RULES.md 1, "Turn", "Scoring
-combinations", "End of game"). Keys and symbols: rollbox.screens.skunkd
+combinations", "End of game"). Keys and symbols: games.skunkd.screen
 (its module docstring) and skunkd_setup.
 """
 
@@ -9,7 +9,7 @@ from rollbox.controls import LEFT, SELECT, START
 def lines(game, state, buttons):
     """The page: a tuple of str, each at most 26 characters.
 
-    :param game: the ``games.skunkd.SkunkdGame``.
+    :param game: the ``games.skunkd.rules.SkunkdGame``.
     :param state: its state (goal and entry: the house options), or None
         (the rules' defaults, 10000 and 500).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``).

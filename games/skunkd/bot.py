@@ -1,10 +1,10 @@
 """SKUNK'D's computer seat: :func:`choose` plays at three levels (EASY,
 MEDIUM, HARD: see choose); :func:`coach` gives the two lines of the coach
 overlay. The keep rules it reads (``legal_keeps``, ``bust_chance``...) are
-the rules' own, in games/skunkd.py.
+the rules' own, in games/skunkd/rules.py.
 """
 
-from games.skunkd import (
+from games.skunkd.rules import (
     BANK,
     DEFAULT_HOUSE,
     PHASE_HOUSE,
@@ -18,7 +18,7 @@ from games.skunkd import (
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
 
-    from games.skunkd import SkunkdState  # noqa: F401 (used in type comments)
+    from games.skunkd.rules import SkunkdState  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
@@ -81,11 +81,11 @@ def choose(state, level=1):
     at a den of 450, 700, 800, 2000, 4000 with 1..5 dice left, or with a
     Mega of 2, 3, 4 or 6 in the den 800, 2000, 3000 with 1..3 dice; 1600
     with one die left for the Single SKUNK. HARD: the exact per-turn optimum
-    (rollbox.bots.skunkd_hard)."""
+    (games.skunkd.hard)."""
     if state.phase == PHASE_HOUSE:
         return DEFAULT_HOUSE
     if level == 3:
-        from rollbox.bots import skunkd_hard
+        from games.skunkd import hard as skunkd_hard
 
         return skunkd_hard.choose(state)
     if state.phase == PHASE_KEEP:
@@ -122,7 +122,7 @@ def _coach(state):
     p = state.phase
     if state.current_player() < 0 or p == PHASE_HOUSE:
         return ("", "")
-    from rollbox.bots import skunkd_hard
+    from games.skunkd import hard as skunkd_hard
 
     a = skunkd_hard.choose(state)
     n = state.dice_left()

@@ -1,5 +1,5 @@
 """SKUNK'D's play screen (RULES.md 1; the rules, with the keep helpers
-``legal_keeps`` and ``explain_keep``, are games/skunkd.py).
+``legal_keeps`` and ``explain_keep``, are games/skunkd/rules.py).
 
 Six dice in a row; the den's dice drop a few pixels and turn grey (KEPT),
 the selection is yellow (PICKED), a bust's dice are red (BAD) and a bar
@@ -49,7 +49,7 @@ line; y is a label's middle):
   name (large: "headband") the Stinker headband, "#" (large: "leader")
   the overtime leader, "x" (large: "out") out of overtime; in the
   roll-off each seat's six dice, sorted, and Skunk count. The marks are
-  explained on the help page (``rollbox.help.skunkd``).
+  explained on the help page (``games.skunkd.help``).
 - info line, y 95 / 184: goal and entry, "Overtime: P2 leads 10250", the
   winner; while the house options are set, what the entry means.
 - the coach's two lines: over the title line and the info line (never the
@@ -63,7 +63,7 @@ import vectorio
 from micropython import const
 
 import rollbox
-from games.skunkd import (
+from games.skunkd.rules import (
     BANK,
     DEFAULT_HOUSE,
     HOUSE_BASE,
@@ -80,7 +80,7 @@ from games.skunkd import (
     legal_keeps,
 )
 from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, A, B
-from rollbox.screens import Screen
+from rollbox.screen import Screen
 from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
 
 # Die size, die x0, die pitch, die y, den drop, bar y, bar height, den line y,
@@ -134,7 +134,7 @@ def _low(mask):
 
 
 class SkunkdScreen(Screen):
-    """See :class:`rollbox.screens.Screen` for the contract and the module
+    """See :class:`rollbox.screen.Screen` for the contract and the module
     docstring for the controls and the layout."""
 
     ASIDE = True  # a button while a computer seat plays is explained
@@ -255,13 +255,13 @@ class SkunkdScreen(Screen):
         v.set_text(self.info_line, self._info_text(state))
 
     def _setup(self, state):
-        """``rollbox.screens.skunkd_setup`` (loaded) while the roll-off or
+        """``games.skunkd.options`` (loaded) while the roll-off or
         the house options are on, else None (and it is unloaded)."""
         if state.phase <= PHASE_HOUSE:
-            from rollbox.screens import skunkd_setup
+            from games.skunkd import options as skunkd_setup
 
             return skunkd_setup
-        rollbox.unload("rollbox.screens.skunkd_setup")
+        rollbox.unload("games.skunkd.options")
         return None
 
     def _den_text(self, state):
@@ -487,8 +487,7 @@ class SkunkdScreen(Screen):
         if reason:
             raise ValueError(reason)
         if kind == _THEN_BANK:
-            after = state.clone()
-            after.apply_action(mask)
+            after = state.child(mask)
             if BANK not in after.legal_actions():
                 raise ValueError(self._no_bank(after))
         p = state.turn_player()

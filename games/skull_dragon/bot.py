@@ -1,4 +1,4 @@
-"""Computer seats for Skull & Dragon (games/skull_dragon.py), three levels.
+"""Computer seats for Skull & Dragon (games/skull_dragon/rules.py), three levels.
 
 Pure: reads the state, returns an action; no display, no randomness.
 Chances are counted exactly out of 36 (each die fair, 6 faces).
@@ -25,7 +25,7 @@ MEDIUM (a rule a person can follow at the table with the odds out of 36):
 - After a success with k points: go on while the chance of failing is below
   1 in k + 1 (out of 36: successes > 36 k / (k + 1)), book otherwise.
 
-HARD (exact; rollbox/bots/skull_dragon_hard.py, imported on first use so
+HARD (exact; games/skull_dragon/hard.py, imported on first use so
 that EASY and MEDIUM seats never compile it): the turn is a finite Markov
 decision process. Its state after a success is (target, direction, points
 k); every success adds a point, so the values at k depend only on those at
@@ -70,7 +70,7 @@ recursion (book at k gives u(k), a fail u(0)):
 
 from micropython import const
 
-from games.skull_dragon import (
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -199,7 +199,7 @@ def choose(state, level=1):
     return _easy(state)
 
 
-_hard_module = None  # rollbox.bots.skull_dragon_hard, once loaded
+_hard_module = None  # games.skull_dragon.hard, once loaded
 
 
 def _hard():
@@ -210,7 +210,7 @@ def _hard():
         import gc
 
         gc.collect()
-        from rollbox.bots import skull_dragon_hard
+        from games.skull_dragon import hard as skull_dragon_hard
 
         _hard_module = skull_dragon_hard
     return _hard_module

@@ -1,4 +1,4 @@
-"""Skull & Dragon's play screen (RULES.md 3; rules in games/skull_dragon.py).
+"""Skull & Dragon's play screen (RULES.md 3; rules in games/skull_dragon/rules.py).
 
 Two big dice side by side: the skull die (left, slate body, faces Skull
 and 2..6) and the dragon die (right, green body, faces 1..5 and Dragon),
@@ -51,7 +51,7 @@ import vectorio
 from micropython import const
 
 import rollbox
-from games.skull_dragon import (
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,
@@ -74,7 +74,7 @@ from games.skull_dragon import (
     UNDER,
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
-from rollbox.screens import Screen
+from rollbox.screen import Screen
 from rollbox.view import WARN, Die, FaceSheet, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
@@ -99,7 +99,7 @@ def _round_text(r):
 
 
 class SkullDragonScreen(Screen):
-    """See :class:`rollbox.screens.Screen` for the contract and the module
+    """See :class:`rollbox.screen.Screen` for the contract and the module
     docstring for the controls and the layout."""
 
     def __init__(self, view, game, seats, buttons, bot):
@@ -116,11 +116,11 @@ class SkullDragonScreen(Screen):
         sheet = FaceSheet(size, tints=False)  # each die has its own body colour
         self.dice = [Die(self.group, x, dy, sheet, own_palette=True, holder=True)
                      for x in (sx, dx)]
-        from rollbox.screens import skull_dragon_art  # drawing code: gone once drawn
+        from games.skull_dragon import art as skull_dragon_art  # drawing code: gone once drawn
 
         self.symbols = skull_dragon_art.symbols(self.dice)
         del skull_dragon_art
-        rollbox.unload("rollbox.screens.skull_dragon_art")
+        rollbox.unload("games.skull_dragon.art")
         self.body = [-1, -1]  # body colour (_PLAIN, _DIM, _FAILED) per die
         self.worth = [-2, -2]  # worth on show per die (-1 blank)
         self.names = []  # the dice's names under them (set once)

@@ -11,6 +11,7 @@ total is above 0). Chance actions are the dice: the face 1..6 for one die,
 
 from micropython import const
 
+from games import is_bad
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:
@@ -41,12 +42,6 @@ _TWO_DICE = tuple((10 * a + b, 1) for a in range(1, 7) for b in range(1, 7))
 _DECIDE = const(0)
 _ROLLING = const(1)
 _OVER = const(2)
-
-
-def is_bad(six_bad, face):
-    # type: (int, int) -> bool
-    """True for a bad face: 1, and 6 too with the "6 is bad" option (RULES.md 2)."""
-    return face == 1 or (six_bad != 0 and face == 6)
 
 
 def score_roll(variant, six_bad, faces):

@@ -23,17 +23,17 @@ the seat's chance of winning from the table (exact for two players).
 
 from micropython import const
 
-from games.pig import ADD, BUST, HOLD, PIG, ROLL, WIPE, score_roll
+from games.pig.rules import ADD, BUST, HOLD, PIG, ROLL, WIPE, score_roll
 from rollbox.bots import HARD, MEDIUM, best_other, table_score
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
 
-    from games.pig import PigState  # noqa: F401 (used in type comments)
+    from games.pig.rules import PigState  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
-HOLD_AT = const(20)  # EASY's turn total to hold at
+_HOLD_AT = const(20)  # EASY's turn total to hold at
 _RACE = const(29)  # MEDIUM: within this many points of the goal, roll for it
 _ONE = const(65535)  # a table's probability 1
 _NAMES = ("pig", "twodice", "bigpig")
@@ -115,14 +115,14 @@ def choose(state, level=1):
         return ROLL
     tt = state.turn_total
     score = state.scores[state.turn_player()]
-    if tt >= HOLD_AT or score + tt >= state.game.params["goal"]:
+    if tt >= _HOLD_AT or score + tt >= state.game.params["goal"]:
         return HOLD
     return ROLL
 
 
 def outcomes(params):
     """One roll's effects as counts: ``(adds, bust, wipe, total)``, ``adds`` a
-    tuple of (points, rolls) (games.pig.score_roll over every ordered roll)."""
+    tuple of (points, rolls) (games.pig.rules.score_roll over every ordered roll)."""
     one = params["variant"] == PIG
     rolls = 6 if one else 36
     adds = {}

@@ -1,5 +1,5 @@
 """The Skull and the Dragon symbols of Skull & Dragon's dice
-(``rollbox.screens.skull_dragon``), drawn once into a 2-bit bitmap each
+(``games.skull_dragon.screen``), drawn once into a 2-bit bitmap each
 when the screen is built. The screen loads this module for that and
 unloads it straight after: the drawing code and shapes (about 1 KB of
 heap) are not resident during play (issue 12).
@@ -9,7 +9,7 @@ import bitmaptools
 import displayio
 from micropython import const
 
-from games.skull_dragon import DRAGON_DIE, SKULL_DIE
+from games.skull_dragon.rules import DRAGON_DIE, SKULL_DIE
 from rollbox.view import fill_disc
 
 # Symbol colours (2-bit bitmaps): clear, ink, the light part (the skull's

@@ -1,5 +1,5 @@
 """Help page of SKUNK (rules: RULES.md 2, "SKUNK (group game on two
-dice)"). Keys and symbols: rollbox.screens.skunk (its module docstring).
+dice)"). Keys and symbols: games.skunk.screen (its module docstring).
 """
 
 from rollbox.controls import SELECT, START, UP
@@ -8,7 +8,7 @@ from rollbox.controls import SELECT, START, UP
 def lines(game, state, buttons):
     """The page: a tuple of str, each at most 26 characters.
 
-    :param game: the ``games.skunk.SkunkGame``.
+    :param game: the ``games.skunk.rules.SkunkGame``.
     :param state: its state (not used: the page is the same all game).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``):
         with UP (8 buttons) each seat sits with its own button.

@@ -1,11 +1,11 @@
 """HARD for Skull & Dragon: the exact turn recursion of the module doc of
-rollbox/bots/skull_dragon.py (which imports this module on first use). Pure,
+games/skull_dragon/bot.py (which imports this module on first use). Pure,
 no randomness; floats only for the values.
 """
 
 from micropython import const
 
-from games.skull_dragon import (
+from games.skull_dragon.rules import (
     ACCEPT,
     ACCEPT_OR_MULTIPLY,
     AFTER_SUCCESS,

@@ -37,8 +37,8 @@ DOF = const(5)  # degrees of freedom of the six-face chi-square test
 FAIR = const(0)  # below the p = 0.05 critical value
 ODD = const(1)  # p < 0.05: one fair set of dice in 20 gets here
 UNFAIR = const(2)  # p < 0.001
-FEW = const(3)  # fewer than MIN_ROLLS dice: too few to test
-MIN_ROLLS = const(30)  # 5 expected per face, the usual floor for the test
+FEW = const(3)  # fewer than _MIN_ROLLS dice: too few to test
+_MIN_ROLLS = const(30)  # 5 expected per face, the usual floor for the test
 
 # Upper critical values of chi-square with 5 degrees of freedom, in
 # thousandths: NIST/SEMATECH e-Handbook of Statistical Methods, section
@@ -62,7 +62,7 @@ def chi_square(counts):
     Returns ``(statistic, dof, verdict)``: the statistic (a float, for
     display), :data:`DOF` (5), and :data:`FAIR`, :data:`ODD` (at or above
     11.070, p < 0.05), :data:`UNFAIR` (at or above 20.515, p < 0.001) or
-    :data:`FEW` (fewer than :data:`MIN_ROLLS` dice). The verdict is decided
+    :data:`FEW` (fewer than ``_MIN_ROLLS`` dice). The verdict is decided
     in exact integers: statistic = sum((6c - n)^2) / (6n) for n dice.
 
     >>> chi_square([10, 10, 10, 10, 10, 10])
@@ -82,7 +82,7 @@ def chi_square(counts):
     if n == 0:
         return 0.0, DOF, FEW
     statistic = s / (6 * n)
-    if n < MIN_ROLLS:
+    if n < _MIN_ROLLS:
         verdict = FEW
     elif 1000 * s >= CHI2_P001 * 6 * n:
         verdict = UNFAIR
@@ -108,7 +108,7 @@ def verdict_text(counts, width=_NARROW):
         for c in counts:
             n += c
         text = ("%d dice: too few to test (need %d)" if wide
-                else "%d dice: too few to test") % ((n, MIN_ROLLS) if wide else (n,))
+                else "%d dice: too few to test") % ((n, _MIN_ROLLS) if wide else (n,))
         return text, False
     if verdict == FAIR:
         form = "dice look fair: chi2 %.1f < 11.07" if wide else "fair dice: chi2 %.1f<11.07"

@@ -1,5 +1,5 @@
 """Help page of Skull & Dragon (rules: RULES.md 3). Keys and symbols:
-rollbox.screens.skull_dragon (its module docstring).
+games.skull_dragon.screen (its module docstring).
 """
 
 from rollbox.controls import LEFT, SELECT, START
@@ -8,7 +8,7 @@ from rollbox.controls import LEFT, SELECT, START
 def lines(game, state, buttons):
     """The page: a tuple of str, each at most 26 characters.
 
-    :param game: the ``games.skull_dragon.SkullDragonGame``.
+    :param game: the ``games.skull_dragon.rules.SkullDragonGame``.
     :param state: its state (not used: the page is the same all game).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``).
     """

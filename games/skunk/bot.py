@@ -1,4 +1,4 @@
-"""Computer seats for SKUNK (games/skunk.py), three levels. Pure: no
+"""Computer seats for SKUNK (games/skunk/rules.py), three levels. Pure: no
 display, no dice.
 
 The table acts between rolls, so the device asks :func:`sits` for each
@@ -50,7 +50,7 @@ person sits before pressing roll), then :func:`choose` for the shooter.
 
 from micropython import const
 
-from games.skunk import ROLL, ROUNDS, SIT_BASE, SkunkState  # noqa: F401 (type comments)
+from games.skunk.rules import ROLL, ROUNDS, SIT_BASE, SkunkState  # noqa: F401 (type comments)
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)

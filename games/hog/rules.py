@@ -5,7 +5,7 @@ Rules exactly as docs/RULES.md section 2 reads the sheet in
 the roller chooses how many dice to roll (1 to :data:`MAX_DICE`; "Hog needs
 at least 1 die; the device must allow at least 20") and rolls them once. If
 any die shows a bad face (1, and 6 too with "6 is bad", see
-:func:`games.pig.is_bad`) the turn scores 0, otherwise the sum of the faces
+:func:`games.is_bad`) the turn scores 0, otherwise the sum of the faces
 is added to the roller's score; the turn ends either way. "A player wins when
 a hold brings their score to the goal or more": in Hog the roll is the hold,
 so a roll that brings the score to the goal wins at once.
@@ -18,7 +18,7 @@ even after a bad face has decided the turn.
 
 from micropython import const
 
-from games.pig import is_bad
+from games import is_bad
 from rollbox.engine import CHANCE, TERMINAL, Game, State
 
 try:

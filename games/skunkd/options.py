@@ -1,6 +1,6 @@
 """SKUNK'D's screen before the first turn (RULES.md 1, "Before play"): the
 roll-off (each contender's six dice, the Skunks, who goes first) and the
-house options editor (goal and entry). ``rollbox.screens.skunkd`` loads
+house options editor (goal and entry). ``games.skunkd.screen`` loads
 this module while the game is in those phases and unloads it when play
 begins: the texts and buttons of the set-up are not in RAM during the turns.
 Controls and layout: see that module's docstring.
@@ -8,7 +8,7 @@ Controls and layout: see that module's docstring.
 
 from micropython import const
 
-from games.skunkd import ENTRIES, GOALS, HOUSE_BASE, PHASE_ROLLOFF
+from games.skunkd.rules import ENTRIES, GOALS, HOUSE_BASE, PHASE_ROLLOFF
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 
 _ALL = const(63)

@@ -6,9 +6,10 @@ total. A: roll, B: hold; a shake rolls.
 
 from micropython import const
 
-from games.pig import ADD, BUST, HOLD, ROLL, WIPE, is_bad, score_roll
+from games import is_bad
+from games.pig.rules import ADD, BUST, HOLD, ROLL, WIPE, score_roll
 from rollbox.controls import A, B
-from rollbox.screens import Screen
+from rollbox.screen import Screen
 from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
 
 # Die size, die x, die gap, die y, score x, score y0, line height, turn y
@@ -19,7 +20,7 @@ _NO_BAD = const(0)
 
 
 class PigScreen(Screen):
-    """See :class:`rollbox.screens.Screen` for the contract."""
+    """See :class:`rollbox.screen.Screen` for the contract."""
 
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)

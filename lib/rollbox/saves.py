@@ -1,0 +1,64 @@
+"""Saves in play: the game's record at each turn change, its clear and the
+lifetime stats at the game's end. The record's writer is opened when a
+game starts (``rollbox.launch.open_game``, loaded only then); the menu
+reads and writes its own records (settings, the saved game to resume, the
+stats page: ``rollbox.menu``).
+
+Where a save goes (``rollbox.store`` on the board's nvm and CIRCUITPY's
+file slots): the game (catalog index, parameters, seats, the state's bytes)
+is saved when it starts and whenever the turn passes to another seat
+(``turn_player()`` changes; in SKUNK that is the next round's shooter),
+and when the player quits from the pause screen, never per frame or per
+roll: each save is a flash erase cycle (``rollbox.store`` keeps a record's
+copies in different erase units, power-cut safe). A finished game clears
+the save and is counted in the lifetime stats (``rollbox.stats``). A write
+that fails ("Save failed" on the message line) never stops play.
+
+The app's attributes used: ``nvm``, ``hw``, ``state``, ``index``,
+``seats``, ``roller``, ``stats_ram``, ``save_slots`` (the record's
+``rollbox.slot.Slots``, or None: no saves), ``save_head`` (the record's
+bytes before the state, ``rollbox.store.game_head``) and, set here,
+``turn_saved`` (``turn_player()`` at the last save).
+"""
+
+import rollbox
+
+
+def save_game(app):
+    """The game's record as it stands (a turn change, a quit), through
+    ``save_slots``: nothing is imported. A failed write is told."""
+    app.turn_saved = app.state.turn_player()
+    _write(app, app.save_head, app.state.to_bytes())
+
+
+def game_over(app, won):
+    """The game is over: its record cleared (in two erase units, before
+    the stats count the game: a power cut never counts a game twice), then
+    the game, its winning seats' kinds (``won``: seat numbers) and the faces
+    the roller counted go into the lifetime stats (``rollbox.stats``,
+    loaded for it; saved once a game)."""
+    _write(app, b"", b"", 2)
+    from rollbox import stats
+
+    try:
+        record = stats.count_game(app.nvm, app.stats_ram, app.index,
+                                  [app.seats[p] for p in won], app.roller.face_counts, app.hw)
+    except (OSError, RuntimeError, ValueError):
+        app.say("Save failed")
+        record = None
+    rollbox.unload("rollbox.stats", "rollbox.store")
+    for i in range(6):
+        app.roller.face_counts[i] = 0
+    if app.nvm is None:
+        app.stats_ram = record
+
+
+def _write(app, head, state, copies=1):
+    slots = app.save_slots
+    if slots is None:
+        return  # no nvm, or one too small for the layout
+    try:
+        for _ in range(copies):
+            slots.write(head, state)
+    except (OSError, RuntimeError, ValueError):
+        app.say("Save failed")
