@@ -5,6 +5,7 @@ characters, in every game."""
 import pytest
 from conftest import press
 
+import rollbox
 from host.simulation import GAMES, Simulation
 from rollbox import app as app_module
 from rollbox import play
@@ -126,6 +127,10 @@ def test_a_hard_seat_without_its_table_plays_medium_and_says_so(
     else:
         (tmp_path / "data" / name).write_bytes(open(real(name), "rb").read()[:100])
     monkeypatch.setattr(table, "data_path", lambda n: str(tmp_path / "data" / n))
+    # A game's end unloads only its own bot and rollbox.table: another game's
+    # hard module this process loaded earlier still reads the old table
+    # module, so all of them are loaded afresh here.
+    rollbox.unload("games.pig.bot", "games.hog.bot", "games.skunkd.bot", "games.skunkd.hard")
     from games.hog import bot as hog
     from games.pig import bot as pig
     from games.skunkd import hard as skunkd_hard

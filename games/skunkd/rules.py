@@ -488,6 +488,24 @@ def explain_keep(state, mask):
     return None  # not reached: a keep that does not split has such a face
 
 
+def explain_bank(state, mask=0):
+    # type: (SkunkdState, int) -> Optional[str]
+    """None when BANK is legal now (or, with a keep ``mask``, right after
+    that legal keep), else why not: "nothing to bank: roll" (no keep this
+    turn yet), "...and rolling! Roll on" (all six dice scored: the turn
+    rolls on), "need N to enter" (the entry, RULES.md 1)."""
+    if mask:
+        state = state.clone()
+        state.apply_action(mask)
+    if BANK in state.legal_actions():
+        return None
+    if state.phase != PHASE_KEPT:
+        return "nothing to bank: roll"
+    if state.and_rolling:
+        return "...and rolling! Roll on"
+    return "need %d to enter" % state.entry
+
+
 def bust_chance(dice_left, mega_faces=0):
     # type: (int, int) -> Tuple[int, int]
     """Exact chance that a roll of ``dice_left`` (1..6) dice is SKUNK'D, as a

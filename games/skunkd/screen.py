@@ -75,6 +75,7 @@ from games.skunkd.rules import (
     PHASE_ROLLOFF,
     PHASE_START,
     ROLL,
+    explain_bank,
     explain_keep,
     keep_points,
     legal_keeps,
@@ -398,20 +399,13 @@ class SkunkdScreen(Screen):
         if pressed & A:
             return ROLL
         if pressed & B:
-            if phase == PHASE_KEPT and BANK in state.legal_actions():
+            reason = explain_bank(state)
+            if reason is None:
                 return BANK
-            self.say(self._no_bank(state))
+            self.say(reason)
             return None
         self._no_use(pressed)
         return None
-
-    def _no_bank(self, state):
-        """Why BANK is not legal now (in the start or kept phase)."""
-        if state.phase != PHASE_KEPT:
-            return "nothing to bank: roll"
-        if state.and_rolling:
-            return "...and rolling! Roll on"
-        return "need %d to enter" % state.entry
 
     def _press_keep(self, state, pressed):
         rolled = state.rolled_mask
@@ -487,9 +481,9 @@ class SkunkdScreen(Screen):
         if reason:
             raise ValueError(reason)
         if kind == _THEN_BANK:
-            after = state.child(mask)
-            if BANK not in after.legal_actions():
-                raise ValueError(self._no_bank(after))
+            reason = explain_bank(state, mask)
+            if reason:
+                raise ValueError(reason)
         p = state.turn_player()
         points = keep_points(state, mask)
         faces = _faces(state.dice, mask)

@@ -70,7 +70,7 @@ class App:
     Attributes: ``mode`` (:data:`MENU`, :data:`PLAY`, :data:`OVER`,
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
-    ``screen``, ``seats``, ``bots_from``: set by ``rollbox.launch``); play's (``phase``,
+    ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's (``phase``,
     ``since``, ``face_at``, ``how``, ``armed``, ``undo``:
     ``rollbox.play``); the saves' (``save_slots``, ``save_head``,
     ``turn_saved``: ``rollbox.saves``); the menu's, which it reads and
@@ -108,7 +108,7 @@ class App:
         self.state = None  # type: Any
         self.screen = None  # type: Any
         self.seats = ()  # type: Tuple[int, ...]
-        self.bots_from = ()  # type: Tuple[str, ...]
+        self.package = ""  # the game's package ("games.pig")
         self.phase = play.PROMPT
         self.since = 0
         self.face_at = 0
@@ -287,7 +287,6 @@ class App:
         menu comes back."""
         self.game = self.state = self.screen = self.undo = self.save_slots = None
         self.save_head = b""
-        self.bots_from = ()
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()

@@ -22,13 +22,29 @@ CHANCE = const(-1)  # OpenSpiel kChancePlayerId
 TERMINAL = const(-4)  # OpenSpiel kTerminalPlayerId
 
 
+def must_override(*args):
+    """Every method a subclass of :class:`Game` or :class:`State` (or
+    ``rollbox.screen.Screen``) must implement (their docstrings list them):
+    one function for all, as a function each would cost a board RAM for
+    nothing.
+
+    :raises NotImplementedError: always.
+    """
+    raise NotImplementedError
+
+
 class Game:
     """A rule set with its parameters, validated once.
 
     Subclasses set ``NAME`` and ``PARAMS``, a tuple of
     ``(name, default, low, high)`` integer parameters (the one table of
-    defaults), and implement :meth:`new_initial_state` and
-    :meth:`state_from_bytes`.
+    defaults), and implement (the base's raise ``NotImplementedError``):
+
+    - ``new_initial_state()`` a fresh :class:`State` at the start of a game;
+    - ``state_from_bytes(data)`` a state rebuilt from :meth:`State.to_bytes`
+      (raises ``ValueError`` for bytes that are not a valid state);
+    - ``title()`` the game's name with its options for the title line in
+      play ("Pig (6 bad)"; the app adds the goal), at most 20 characters.
 
     :raises ValueError: a parameter that is unknown, not an int, or outside
         its ``low..high`` range.
@@ -36,6 +52,7 @@ class Game:
 
     NAME = "game"
     PARAMS = ()  # type: Tuple[Tuple[str, int, int, int], ...]
+    new_initial_state = state_from_bytes = title = must_override
 
     def __init__(self, **params):
         # type: (int) -> None
@@ -51,54 +68,41 @@ class Game:
             raise ValueError("unknown parameter: %s" % ", ".join(sorted(params)))
         self.params = values
 
-    def title(self):
-        # type: () -> str
-        """The game's name with its options, for the title line in play
-        ("Pig (6 bad)"; the app adds the goal), at most 20 characters."""
-        raise NotImplementedError
-
     def num_players(self):
         # type: () -> int
         """Number of seats (players), 1 or more."""
         return self.params.get("players", 1)
 
-    def new_initial_state(self):
-        # type: () -> State
-        """A fresh state at the start of a game."""
-        raise NotImplementedError
-
-    def state_from_bytes(self, data):
-        # type: (bytes) -> State
-        """Rebuild a state from :meth:`State.to_bytes`.
-
-        :raises ValueError: bytes that are not a valid state of this game.
-        """
-        raise NotImplementedError
-
 
 class State:
-    """One position of a game. Subclasses implement the ``_``-methods.
+    """One position of a game.
 
     ``legal_actions()`` lists small ints; ``apply_action(a)`` checks ``a``
     first and raises ``ValueError`` on an illegal action, leaving the state
-    untouched (OpenSpiel ``State::ApplyAction``).
+    untouched (OpenSpiel ``State::ApplyAction``). Subclasses implement (the
+    base's raise ``NotImplementedError``):
+
+    - ``current_player()`` the seat to act (0-based), :data:`CHANCE` or
+      :data:`TERMINAL`;
+    - ``turn_player()`` the seat whose turn it is, also while chance rolls
+      for it (the app saves the game when it changes; SKUNK: the round's
+      shooter);
+    - ``_legal_actions()`` the legal actions at a decision node: a sequence
+      of ints (a tuple, or bytes where every action fits in one) that may
+      be shared: read it, never change it;
+    - ``_apply_action(action)`` the action, already checked legal;
+    - ``winner()`` the seat that won alone, or -1 while the game goes on
+      (and for a shared win: :meth:`winners`);
+    - ``to_bytes()`` the state as a few bytes (the save file; read back by
+      ``Game.state_from_bytes``).
     """
+
+    current_player = turn_player = _legal_actions = _apply_action = must_override
+    winner = to_bytes = must_override
 
     def __init__(self, game):
         # type: (Game) -> None
         self.game = game
-
-    def current_player(self):
-        # type: () -> int
-        """Seat to act (0-based), :data:`CHANCE` or :data:`TERMINAL`."""
-        raise NotImplementedError
-
-    def turn_player(self):
-        # type: () -> int
-        """Seat whose turn it is (0-based), also while chance rolls for it
-        (the app saves the game when this changes; in SKUNK the round's
-        shooter)."""
-        raise NotImplementedError
 
     def is_terminal(self):
         # type: () -> bool
@@ -117,13 +121,6 @@ class State:
         if self.is_terminal():
             return []
         return list(self._legal_actions())
-
-    def _legal_actions(self):
-        # type: () -> Tuple[int, ...]
-        """Legal actions at a decision node: a sequence of ints (a tuple, or
-        bytes where every action fits in one), which may be shared: read it,
-        never change it."""
-        raise NotImplementedError
 
     def chance_outcomes(self):
         # type: () -> Tuple[Tuple[int, int], ...]
@@ -157,10 +154,6 @@ class State:
             raise ValueError("illegal action %r" % (action,))
         self._apply_action(action)
 
-    def _apply_action(self, action):
-        # type: (int) -> None
-        raise NotImplementedError
-
     def returns(self):
         # type: () -> list[float]
         """Per seat at a terminal state, zero-sum (as OpenSpiel's Pig): +1
@@ -175,12 +168,6 @@ class State:
         lose = -k / (n - k) if k < n else 0.0
         return [(1.0 if k < n else 0.0) if p in won else lose for p in range(n)]
 
-    def winner(self):
-        # type: () -> int
-        """Seat that won alone, or -1 while the game goes on (and for a
-        shared win; see :meth:`winners`)."""
-        raise NotImplementedError
-
     def winners(self):
         # type: () -> list[int]
         """Seats that won (more than one only where a rule shares the win,
@@ -188,26 +175,10 @@ class State:
         w = self.winner()
         return [w] if w >= 0 else []
 
-    def to_bytes(self):
-        # type: () -> bytes
-        """The state as a few bytes (the save file); see ``Game.state_from_bytes``."""
-        raise NotImplementedError
-
     def clone(self):
         # type: () -> State
         """An independent copy (through :meth:`to_bytes`)."""
         return self.game.state_from_bytes(self.to_bytes())
-
-    def child(self, action):
-        # type: (int) -> State
-        """A copy with ``action`` applied, this state untouched (OpenSpiel
-        ``State::Child``).
-
-        :raises ValueError: ``action`` is not legal now.
-        """
-        after = self.clone()
-        after.apply_action(action)
-        return after
 
     def action_to_string(self, action):
         # type: (int) -> str

@@ -71,7 +71,7 @@ def launch(app, choice):
     dotted names of the Game class, the Screen class and the game's
     package, params, seats, the saved state's bytes or None) on ``app``
     (:func:`build_game`; ``app.series`` for the setter): sets its
-    ``index``, ``game``, ``state``, ``seats`` and ``screen`` (and the
+    ``index``, ``package``, ``game``, ``state``, ``seats`` and ``screen`` (and the
     save's writer: :func:`open_game`), and shows the screen with
     the title.
 
@@ -87,15 +87,15 @@ def launch(app, choice):
             raise
         return False
     app.index = index
+    app.package = names[2]
     if raw is not None:
         app.taken = (index, game.params, seats)  # the menu shows them afterwards
     app.game = game
     app.state = state
     app.seats = seats
     saves = open_game(app, index, game, seats)  # first: while RAM is in one piece
-    screen_class = rollbox.load_class(names[1])
-    app.bots_from = rollbox.loaded()  # the bot and what it loads go at the game's end
-    app.screen = screen_class(app.view, game, seats, app.buttons, rollbox.load(names[2] + ".bot"))
+    app.screen = rollbox.load_class(names[1])(
+        app.view, game, seats, app.buttons, rollbox.load(names[2] + ".bot"))
     hw = app.hw
     if hw.accel is not None and not app.accel_ok:
         app.accel_ok = True  # try the accelerometer again each game

@@ -230,10 +230,9 @@ def _after_action(app, now):
 
 
 def _game_over(app):
-    """The result on the title line; the computer players go (the bot,
-    ``games.<name>.bot``, and what it loaded since ``app.bots_from``: its
-    ``hard`` module, the solved tables), then the save is cleared and the
-    game counted (``rollbox.saves``)."""
+    """The result on the title line; the computer players go (the game's
+    ``bot`` and ``hard`` modules, the solved tables' reader), then the
+    save is cleared and the game counted (``rollbox.saves``)."""
     s = app.state
     app.mode = app.OVER
     app.screen.draw(s)
@@ -246,8 +245,7 @@ def _game_over(app):
     v.show_coach(None)  # the result is the news now
     app.log_event(result, ENDED)
     app.screen.bot = None  # the computer players and their tables go first
-    rollbox.unload_new(app.bots_from)
-    app.bots_from = ()
+    rollbox.unload(app.package + ".bot", app.package + ".hard", "rollbox.table")
     gc.collect()
     try:  # the result stands whatever the saves meet
         saves.game_over(app, won)

@@ -7,7 +7,7 @@ buttons into actions, and words what happened. The app (``rollbox.app``)
 owns timing: prompts, the computer's think time, the tumble, the shake.
 
 The contract, as the app (``rollbox.play``) calls it; a subclass must
-override the six the base declares with :meth:`Screen.must_override`
+override the six the base declares with ``rollbox.engine.must_override``
 (``draw``, ``status``, ``press``, ``shake``, ``apply``, ``settle``: they
 raise ``NotImplementedError``), the rest have a default:
 
@@ -43,6 +43,7 @@ import displayio
 
 from rollbox.bots import HARD, MEDIUM
 from rollbox.controls import START
+from rollbox.engine import must_override
 from rollbox.view import COACH_AT, PLAIN
 
 
@@ -71,15 +72,8 @@ class Screen:
         self.rolling = 0  # bitmask of dice slots tumbling now
         self._held = b""  # faces and tints before a shake preview
 
-    def must_override(self, *args):
-        """The base's ``draw``, ``status``, ``press``, ``shake``, ``apply``
-        and ``settle`` (the module docstring says what each does).
-
-        :raises NotImplementedError: always; a subclass overrides them.
-        """
-        raise NotImplementedError
-
-    # One function for the six: six would cost a board RAM for nothing.
+    # Each subclass overrides these six (the module docstring says what
+    # each does); the base's raise NotImplementedError.
     draw = status = press = shake = apply = settle = must_override
 
     def say(self, text):

@@ -101,7 +101,7 @@ def compile_mpy(mpy_cross, src, dest, name):
 def board_file(rel, lib, root="/"):
     """Where a device module's .mpy is imported from, as its ``__file__``
     reads: ``/lib/rollbox/app.mpy`` for a ``lib`` module (``rel``
-    "rollbox/app.py"), ``games/pig.mpy`` for one at CIRCUITPY's root
+    "rollbox/app.py"), ``games/pig/rules.mpy`` for one at CIRCUITPY's root
     (found through sys.path's "" entry). Rollbox compiles each module with
     this as its source name: a board interns every module's ``__file__``
     and source name as qstrs, which are never freed, so one string saves
