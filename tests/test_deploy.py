@@ -176,6 +176,31 @@ def test_read_only_board_is_refused_with_nothing_changed_then_drive_works(boards
     assert os.path.isdir(root / "lib" / "adafruit_bus_device")
 
 
+def test_the_layout_before_one_package_a_game_is_removed(small_source, tmp_path):
+    """A board flashed before issue 15 holds games/pig.mpy and
+    lib/rollbox/bots/ (which would be imported instead of bots.mpy): the
+    deploy removes those modules and their emptied folders, and keeps
+    anything else in them."""
+    root = tmp_path / "CIRCUITPY"
+    (root / "lib" / "rollbox" / "bots").mkdir(parents=True)
+    (root / "lib" / "rollbox" / "help").mkdir()
+    (root / "games").mkdir()
+    (root / "boot_out.txt").write_text(
+        "Adafruit CircuitPython 9.2.1 on 2024-11-20; Adafruit PyBadge with samd51j19\n"
+        "Board ID:pybadge\n")
+    old = ["games/pig.mpy", "games/skunkd.py", "lib/rollbox/bots/__init__.mpy",
+           "lib/rollbox/bots/skunkd_hard.mpy", "lib/rollbox/help/pig.mpy"]
+    for rel in old + ["lib/rollbox/help/mine.txt"]:
+        (root / rel).write_bytes(b"old")
+    code, out = deploy("--drive", root, "--source", small_source, "--no-libs")
+    assert code == 0, out
+    for rel in old:
+        assert not (root / rel).exists() and "removed %s (the layout before issue 15)" % rel in out
+    assert not (root / "lib" / "rollbox" / "bots").exists()
+    assert (root / "lib" / "rollbox" / "help" / "mine.txt").read_bytes() == b"old"
+    assert same_as_source(root, small_source)
+
+
 def test_first_copy_succeeds_where_mpremote_cp_fails(boards, small_source, tmp_path):
     root = tmp_path / "CIRCUITPY"
     board = boards(root)

@@ -177,6 +177,10 @@ def test_a_save_in_play_imports_nothing_and_the_writer_goes_with_the_game():
     SKUNK'D's and Skull & Dragon's play does not leave free on a board."""
     import sys
 
+    import rollbox
+
+    # a game module an earlier test left loaded would count as the menu's
+    rollbox.unload(*[name for name in sys.modules if name.startswith("games.")])
     nvm = microcontroller.ByteArray()
     sim = Simulation(log=None, nvm=nvm, game="skunkd", seats=(1, 1), seed=6)
     sim.step()
