@@ -36,8 +36,9 @@ WIPE = const(2)  # whole score lost, turn ends
 _ROLL_ONLY = (ROLL,)
 _ROLL_OR_HOLD = (ROLL, HOLD)
 # Chance outcomes, built once: a roll allocates nothing.
+_FIRST = const(10)  # a two-dice outcome is _FIRST * first face + second face
 _ONE_DIE = tuple((f, 1) for f in range(1, 7))
-_TWO_DICE = tuple((10 * a + b, 1) for a in range(1, 7) for b in range(1, 7))
+_TWO_DICE = tuple((_FIRST * a + b, 1) for a in range(1, 7) for b in range(1, 7))
 
 _DECIDE = const(0)
 _ROLLING = const(1)
@@ -204,7 +205,7 @@ class PigState(State):
 
     def _apply_roll(self, action):
         # type: (int) -> None
-        self.dice = (action,) if action < 10 else (action // 10, action % 10)
+        self.dice = (action,) if action < _FIRST else (action // _FIRST, action % _FIRST)
         p = self.game.params
         kind, points = score_roll(p["variant"], p["six_bad"], self.dice)
         self._phase = _DECIDE
@@ -237,5 +238,6 @@ class PigState(State):
     def action_to_string(self, action):
         # type: (int) -> str
         if self._phase == _ROLLING:
-            return "-".join(str(f) for f in ((action,) if action < 10 else divmod(action, 10)))
+            return "-".join(str(f) for f in ((action,) if action < _FIRST
+                                             else divmod(action, _FIRST)))
         return "roll" if action == ROLL else "hold"
