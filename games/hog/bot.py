@@ -16,9 +16,11 @@ levels (``rollbox.bots``):
 Pure: no display, no randomness.
 """
 
+from micropython import const
+
 from games import is_bad
 from games.hog.rules import MAX_DICE, HogState  # noqa: F401 (HogState in type comments)
-from rollbox.bots import HARD, MEDIUM, best_other, table_score
+from rollbox.bots import EASY, HARD, MEDIUM, best_other, table_score
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -98,6 +100,14 @@ def best_chance(six_bad, need):
 
 
 _open = None  # the rollbox.table.OneOpen of the table in use, once needed
+# The table files games/data/hog.bin and hog6.bin (a rollbox.table file,
+# written by tools/solve_pig: tools/solvers/hog.py encode). Header: the
+# magic, then at _GOAL_AT the goal solved for (u16, 100). Record i * goal +
+# j: the dice to roll (u8), then at _WIN_AT the chance of winning (u16 out
+# of 65535).
+_MAGIC = const(b"HOG1")
+_GOAL_AT = const(12)
+_WIN_AT = const(1)
 
 
 def _table(six_bad):
@@ -106,7 +116,7 @@ def _table(six_bad):
         from rollbox.table import OneOpen
 
         _open = OneOpen()
-    return _open.get("hog6.bin" if six_bad else "hog.bin", b"HOG1")
+    return _open.get("hog6.bin" if six_bad else "hog.bin", _MAGIC)
 
 
 def hard_record(state):
@@ -120,13 +130,13 @@ def hard_record(state):
     params = state.game.params
     p = state.current_player()
     table = _table(params["six_bad"])
-    top, goal = table.u16(12), params["goal"]
+    top, goal = table.u16(_GOAL_AT), params["goal"]
     i = table_score(top, goal, state.scores[p])
     j = table_score(top, goal, best_other(state.scores, p))
     return table.read(i * top + j)
 
 
-def choose(state, level=1):
+def choose(state, level=EASY):
     # type: (HogState, int) -> int
     """How many dice the seat to act rolls (``level``: EASY, MEDIUM, HARD;
     module doc).
@@ -162,7 +172,7 @@ def coach(state, dice=0):
     g = len(good_faces(state.game.params["six_bad"]))
     try:
         rec = hard_record(state)
-        best, win = rec[0], rec[1] | rec[2] << 8
+        best, win = rec[0], rec[_WIN_AT] | rec[_WIN_AT + 1] << 8
     except (OSError, ValueError):
         best, win = 0, -1
     n = dice or best or best_expected(state.game.params["six_bad"])

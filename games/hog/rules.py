@@ -36,7 +36,10 @@ _DECIDE = const(0)
 _ROLLING = const(1)
 _OVER = const(2)
 
-_HEAD = const(6)  # bytes before the faces in :meth:`HogState.to_bytes`
+# Save layout (table at HogGame.state_from_bytes): byte offsets.
+_COUNT_AT = const(3)  # the number of dice rolled
+_POINTS_AT = const(4)  # last_points, 2 bytes
+_HEAD = const(6)  # bytes before the faces
 _MAX_POINTS = const(6 * MAX_DICE)  # the most one roll can score
 
 
@@ -79,25 +82,38 @@ class HogGame(Game):
 
     def state_from_bytes(self, data):
         # type: (bytes) -> HogState
-        """Layout: phase, player, winner+1, number of dice n, last_points
-        (2 bytes, little-endian), the n faces (0 = not landed), then each
-        seat's score (2 bytes each, little-endian): 6 + n + 2 * players
-        bytes, at most 6 + 24 + 16.
+        """The state of :meth:`HogState.to_bytes`: ``6 + n + 2 * players``
+        bytes for a roll of ``n`` dice (at most 6 + 24 + 16), integers
+        little-endian.
+
+        ==============  ====  =====================================  =============
+        offset          size  meaning                                range
+        ==============  ====  =====================================  =============
+        0               1     phase: deciding, rolling, over         0..2
+        1               1     seat whose turn it is                  0..players-1
+        2               1     winner + 1 (0: no winner yet)          0..players
+        3               1     n, the dice of the last roll           0..MAX_DICE
+        4               2     last_points, points                    0..6*MAX_DICE
+        6 + k           1     face of die k (0: not landed yet)      0..6
+        6 + n + 2 * i   2     seat i's score, points                 below goal
+        ==============  ====  =====================================  =============
+
+        Dice land left to right; only the winner's score may reach the goal.
 
         :raises ValueError: wrong length, a field out of range, or fields
             that no game reaches together (e.g. a finished roll whose points
             disagree with its faces).
         """
         n = self.num_players()
-        if len(data) < _HEAD or data[3] > MAX_DICE:
+        if len(data) < _HEAD or data[_COUNT_AT] > MAX_DICE:
             raise ValueError("not a valid %s state" % self.NAME)
-        count = data[3]
+        count = data[_COUNT_AT]
         size = _HEAD + count + 2 * n
         if len(data) != size:
             raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, size, len(data)))
         s = HogState(self)
         s._phase, s._player, s._winner = data[0], data[1], data[2] - 1
-        s.last_points = data[4] | data[5] << 8
+        s.last_points = data[_POINTS_AT] | data[_POINTS_AT + 1] << 8
         s.dice = [data[_HEAD + i] for i in range(count)]
         at = _HEAD + count
         s.scores = [data[at + 2 * i] | data[at + 1 + 2 * i] << 8 for i in range(n)]
@@ -215,6 +231,9 @@ class HogState(State):
 
     def to_bytes(self):
         # type: () -> bytes
+        """The position in ``6 + n + 2 * players`` bytes: phase, seat, winner
+        + 1, n, last_points, the n faces, the scores (the table at
+        :meth:`HogGame.state_from_bytes`)."""
         out = bytearray((self._phase, self._player, self._winner + 1, len(self.dice),
                          self.last_points & 0xFF, self.last_points >> 8))
         for f in self.dice:

@@ -24,7 +24,7 @@ the seat's chance of winning from the table (exact for two players).
 from micropython import const
 
 from games.pig.rules import ADD, BUST, HOLD, PIG, ROLL, WIPE, score_roll
-from rollbox.bots import HARD, MEDIUM, best_other, table_score
+from rollbox.bots import EASY, HARD, MEDIUM, best_other, table_score
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -35,8 +35,17 @@ except ImportError:
 
 _HOLD_AT = const(20)  # EASY's turn total to hold at
 _RACE = const(29)  # MEDIUM: within this many points of the goal, roll for it
+_PACE = const(21)  # MEDIUM: hold at this plus round((j - i) / 8)
 _ONE = const(65535)  # a table's probability 1
 _NAMES = ("pig", "twodice", "bigpig")
+# The table files games/data/pig.bin, pig6.bin, twodice.bin ... (a
+# rollbox.table file, written by tools/solve_pig: tools/solvers/pig.py
+# encode). Header: the magic, then at _GOAL_AT the goal solved for (u16,
+# 100). Record i * goal + j: the chance of winning (u16 out of _ONE), then
+# from _FLIPS_AT the turn totals where the decision flips (255 past the last).
+_MAGIC = const(b"PIG1")
+_GOAL_AT = const(12)
+_FLIPS_AT = const(2)
 
 _open = None  # the rollbox.table.OneOpen of the table in use, once needed
 
@@ -49,7 +58,7 @@ def _table(params):
 
         _open = OneOpen()
     return _open.get(_NAMES[params["variant"]] + ("6" if params["six_bad"] else "") + ".bin",
-                     b"PIG1")
+                     _MAGIC)
 
 
 def _seats(state):
@@ -63,7 +72,7 @@ def _rolls(record, t):
     """The decision in ``record`` (a table row) at ``t``: True to roll.
     Flips are the ``t`` where the decision changes, starting from roll."""
     roll = True
-    for n in range(2, len(record)):
+    for n in range(_FLIPS_AT, len(record)):
         if record[n] > t:
             break
         roll = not roll
@@ -82,7 +91,7 @@ def hard_rolls(state):
     if k == 0 or i + k >= goal:
         return k == 0  # roll to start; hold to win
     table = _table(state.game.params)
-    top = table.u16(12)
+    top = table.u16(_GOAL_AT)
     ti, tj = table_score(top, goal, i), table_score(top, goal, j)
     t = ti + k
     if t >= top:
@@ -97,10 +106,10 @@ def _medium_rolls(state):
         return k == 0  # roll to start; hold to win
     if i >= goal - _RACE or j >= goal - _RACE:
         return True
-    return k < 21 + (j - i + 4) // 8  # round((j - i) / 8), halves up
+    return k < _PACE + (j - i + 4) // 8  # round((j - i) / 8), halves up
 
 
-def choose(state, level=1):
+def choose(state, level=EASY):
     # type: (PigState, int) -> int
     """ROLL or HOLD for the seat to act (``level``: EASY, MEDIUM or HARD; see
     the module doc). ``state`` is a ``PigState`` at a decision node.
@@ -155,7 +164,7 @@ def win_chance(state):
     if i + k >= goal and k:
         return _ONE
     table = _table(params)
-    top = table.u16(12)
+    top = table.u16(_GOAL_AT)
     ti, tj = table_score(top, goal, i), table_score(top, goal, j)
     row = bytes(table.read(ti * top + tj))
     adds, bust, wipe, rolls = outcomes(params)

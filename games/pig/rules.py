@@ -36,12 +36,17 @@ WIPE = const(2)  # whole score lost, turn ends
 _ROLL_ONLY = (ROLL,)
 _ROLL_OR_HOLD = (ROLL, HOLD)
 # Chance outcomes, built once: a roll allocates nothing.
+_FIRST = const(10)  # a two-dice outcome is _FIRST * first face + second face
 _ONE_DIE = tuple((f, 1) for f in range(1, 7))
-_TWO_DICE = tuple((10 * a + b, 1) for a in range(1, 7) for b in range(1, 7))
+_TWO_DICE = tuple((_FIRST * a + b, 1) for a in range(1, 7) for b in range(1, 7))
 
 _DECIDE = const(0)
 _ROLLING = const(1)
 _OVER = const(2)
+
+# Save layout (table at PigGame.state_from_bytes): byte offsets.
+_TOTAL_AT = const(5)  # the turn total, 2 bytes
+_SCORES_AT = const(7)  # the scores, 2 bytes per seat
 
 
 def score_roll(variant, six_bad, faces):
@@ -101,19 +106,36 @@ class PigGame(Game):
 
     def state_from_bytes(self, data):
         # type: (bytes) -> PigState
-        """Layout: phase, player, winner+1, die 1, die 2, turn total (2 bytes,
-        little-endian), then each seat's score (2 bytes each).
+        """The state of :meth:`PigState.to_bytes`: ``7 + 2 * players`` bytes,
+        integers little-endian.
+
+        ==========  ====  ======================================  =============
+        offset      size  meaning                                 range
+        ==========  ====  ======================================  =============
+        0           1     phase: deciding, rolling, over          0..2
+        1           1     seat whose turn it is                   0..players-1
+        2           1     winner + 1 (0: no winner yet)           0..players
+        3           1     die 1 of the last roll (0: none yet)    0..6
+        4           1     die 2 (Pig: 0, not read)                0..6
+        5           2     turn total, points                      0..65535
+        7 + 2 * i   2     seat i's score, points                  below goal
+        ==========  ====  ======================================  =============
+
+        Only the winner's score may reach the goal; a winner exactly when the
+        phase is over.
 
         :raises ValueError: wrong length or a field out of range.
         """
         n = self.num_players()
-        if len(data) != 7 + 2 * n:
-            raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, 7 + 2 * n, len(data)))
+        if len(data) != _SCORES_AT + 2 * n:
+            raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, _SCORES_AT + 2 * n,
+                                                                 len(data)))
         s = PigState(self)
         s._phase, s._player, winner, d1, d2 = data[0], data[1], data[2], data[3], data[4]
         s._winner = winner - 1
-        s.turn_total = data[5] | data[6] << 8
-        s.scores = [data[7 + 2 * i] | data[8 + 2 * i] << 8 for i in range(n)]
+        s.turn_total = data[_TOTAL_AT] | data[_TOTAL_AT + 1] << 8
+        s.scores = [data[_SCORES_AT + 2 * i] | data[_SCORES_AT + 1 + 2 * i] << 8
+                    for i in range(n)]
         s.dice = (d1,) if self.dice() == 1 else (d1, d2)
         goal = self.params["goal"]
         if (s._phase > _OVER or s._player >= n or not -1 <= s._winner < n
@@ -183,7 +205,7 @@ class PigState(State):
 
     def _apply_roll(self, action):
         # type: (int) -> None
-        self.dice = (action,) if action < 10 else (action // 10, action % 10)
+        self.dice = (action,) if action < _FIRST else (action // _FIRST, action % _FIRST)
         p = self.game.params
         kind, points = score_roll(p["variant"], p["six_bad"], self.dice)
         self._phase = _DECIDE
@@ -202,6 +224,9 @@ class PigState(State):
 
     def to_bytes(self):
         # type: () -> bytes
+        """The position in ``7 + 2 * players`` bytes: phase, seat, winner + 1,
+        the two dice, the turn total, the scores (the table at
+        :meth:`PigGame.state_from_bytes`)."""
         d = self.dice
         out = bytearray((self._phase, self._player, self._winner + 1, d[0],
                          d[1] if len(d) > 1 else 0, self.turn_total & 0xFF, self.turn_total >> 8))
@@ -213,5 +238,6 @@ class PigState(State):
     def action_to_string(self, action):
         # type: (int) -> str
         if self._phase == _ROLLING:
-            return "-".join(str(f) for f in ((action,) if action < 10 else divmod(action, 10)))
+            return "-".join(str(f) for f in ((action,) if action < _FIRST
+                                             else divmod(action, _FIRST)))
         return "roll" if action == ROLL else "hold"

@@ -87,6 +87,7 @@ from games.skull_dragon.rules import (
     UNDER,
     succeeds,
 )
+from rollbox.bots import EASY, HARD, MEDIUM
 
 try:
     from typing import Any  # noqa: F401 (used in type comments)
@@ -98,6 +99,8 @@ _GOOD_ENOUGH = const(24)  # 2 in 3: below this, book even a single point
 _BOOK_AT = const(2)  # turn points the bot books
 _SMALL_FIRST = const(3)  # a first die up to this is accepted as the target
 _MEDIUM_OVER_UP_TO = const(4)  # MEDIUM (and HARD's start): over up to this target
+_MEDIUM_SMALL_FIRST = const(2)  # MEDIUM accepts a first dragon die up to this as the target
+_MEDIUM_MULTIPLY_AT = const(4)  # MEDIUM, under: multiply when this many of 6 products succeed
 def chance36(direction, target, die):
     # type: (int, int, int) -> int
     """Successes out of 36 for an attempt that starts with ``die`` (SKULL_DIE
@@ -166,12 +169,12 @@ def _medium(state):
     if phase == ACCEPT_OR_MULTIPLY:
         first = state.first_value
         if target < 0:
-            return ACCEPT if first <= 2 else MULTIPLY
+            return ACCEPT if first <= _MEDIUM_SMALL_FIRST else MULTIPLY
         if direction == UNDER:
             ok = 0
             for second in FACES[1 - state.first_die]:
                 ok += first * second <= target
-            if ok >= 4:
+            if ok >= _MEDIUM_MULTIPLY_AT:
                 return MULTIPLY
         return ACCEPT if succeeds(direction, target, first) else MULTIPLY
     if phase == DIRECTION:
@@ -183,18 +186,18 @@ def _medium(state):
     return BOOK
 
 
-def choose(state, level=1):
+def choose(state, level=EASY):
     # type: (Any, int) -> int
     """A legal action for the seat to act (``state`` at a decision node of a
-    ``SkullDragonState``); ``level`` EASY 1, MEDIUM 2 or HARD 3.
+    ``SkullDragonState``); ``level`` EASY, MEDIUM or HARD (rollbox.bots).
 
     :raises ValueError: the state is a chance node or over.
     """
     if state.phase not in (PICK_DIE, ACCEPT_OR_MULTIPLY, DIRECTION, AFTER_SUCCESS):
         raise ValueError("no decision to take")
-    if level >= 3:
+    if level >= HARD:
         return _hard().choose(state)
-    if level == 2:
+    if level == MEDIUM:
         return _medium(state)
     return _easy(state)
 

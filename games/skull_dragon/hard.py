@@ -32,11 +32,14 @@ except ImportError:
 _HORIZON = const(8)  # points the race recursion looks ahead
 _NEVER = const(255)  # a B threshold: never book
 
-# Every result a throw can give (0..42), ascending.
+# Every result a throw can give (0.._TOP), ascending.
 RESULTS = (0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 12, 14, 15, 16, 18, 20, 21, 24, 25, 28, 30, 35,
            42)
+_TOP = const(42)  # the largest result, DRAGON x 6
+_VALUES = const(_TOP + 1)  # entries of a list indexed by the result value
 # Tables (module doc), values in units of 1e-8 point (small ints, no floats
 # to build): per direction OVER then UNDER, per target in RESULTS order.
+# _B: one byte per target, 255 (_NEVER) where the turn never books.
 _K_LIN = (35, 7)
 _B = (b"\xff\xff\x23\x0b\x07\x04\x03\x02\x02\x02\x02" + b"\x01" * 13,
       b"\x01\x01\x01\x02\x03\x07" + b"\xff" * 18)
@@ -47,10 +50,14 @@ _V0 = (215574349, 211718199, 191250468, 158326067, 129505606, 100338887, 8252314
        44444444, 61111111, 82870370, 112500069, 147574517, 156647671, 160119341, 160119341,
        167018906, 177984556, 177984556, 185440587, 185440587, 193181983, 200778535, 200778535,
        209068932, 211512591, 211512591, 220166839, 220166839, 223474991)
+_UNDER_AT = const(24)  # _V0: the UNDER values start here (after len(RESULTS) OVER ones)
 # C over targets 0 and 1, then C under targets 6..42 (the others are 0).
 _C = (139354839, 120000000, 120000000, 124000000, 124000000, 124000000, 124000000, 138057143,
       138057143, 138057143, 138057143, 156862041, 156862041, 156862041, 177257423, 177257423,
       177257423, 199355538, 199355538, 202980900)
+_C_OVER = const(2)  # C over: targets RESULTS[:_C_OVER] (0, 1), _C[:_C_OVER]
+_C_UNDER_FROM = const(6)  # C under: targets RESULTS[_C_UNDER_FROM:] (6..42), then
+_C_UNDER_SHIFT = const(_C_UNDER_FROM - _C_OVER)  # at _C[RESULTS index - _C_UNDER_SHIFT]
 # R(m), m = 1..12: the best chance of m or more points in one turn.
 _R = (99614198, 81365741, 54487514, 30502668, 14877496, 6496970, 2593787, 965734, 339551, 113643,
       36468, 11296)
@@ -93,8 +100,8 @@ def _c(d, i):
     # type: (int, int) -> float
     """C(RESULTS[i], OVER if d == 0 else UNDER)."""
     if d == 0:
-        return _C[i] * _SCALE if i < 2 else 0.0
-    return _C[i - 4] * _SCALE if i >= 6 else 0.0
+        return _C[i] * _SCALE if i < _C_OVER else 0.0
+    return _C[i - _C_UNDER_SHIFT] * _SCALE if i >= _C_UNDER_FROM else 0.0
 
 
 def _r(m):
@@ -121,7 +128,7 @@ def _vector(direction, target, level, util=None):
     None: expected points; else the race utility (module doc)."""
     d = 0 if direction == OVER else 1
     live = _live(direction, target)
-    nxt = [0.0] * 43
+    nxt = [0.0] * _VALUES
     if util is None:
         k = _K_LIN[d] if level < _K_LIN[d] else level
         bs, fail = _B[d], 0.0
@@ -134,7 +141,7 @@ def _vector(direction, target, level, util=None):
         fail = util[0]
         for i in live:
             nxt[RESULTS[i]] = util[-1]
-    cur = [0.0] * 43
+    cur = [0.0] * _VALUES
     while k > level:
         k -= 1
         book = (k if util is None else util[k]) if k else -1.0
@@ -197,14 +204,14 @@ def start_values(util):
     """Per result value (43 entries): the value of that target at the start
     of a turn with the better direction, max(W(t, over, 0), W(t, under, 0))."""
     if util is None:
-        out = [0.0] * 43
+        out = [0.0] * _VALUES
         for i in range(len(RESULTS)):
-            a, b = _V0[i] * _SCALE, _V0[24 + i] * _SCALE
+            a, b = _V0[i] * _SCALE, _V0[_UNDER_AT + i] * _SCALE
             out[RESULTS[i]] = a if a > b else b
         return out
     over = _vector(OVER, 0, 0, util)
-    under = _vector(UNDER, 42, 0, util)
-    for t in range(43):  # in place: no third list (floats are objects on some ports)
+    under = _vector(UNDER, _TOP, 0, util)
+    for t in range(_VALUES):  # in place: no third list (floats are objects on some ports)
         if under[t] > over[t]:
             over[t] = under[t]
     return over
@@ -228,7 +235,7 @@ def _direction_values(state, util):
     t = state.target
     if util is None:
         i = RESULTS.index(t)
-        return _V0[i] * _SCALE, _V0[24 + i] * _SCALE
+        return _V0[i] * _SCALE, _V0[_UNDER_AT + i] * _SCALE
     return _vector(OVER, t, 0, util)[t], _vector(UNDER, t, 0, util)[t]
 
 

@@ -68,6 +68,10 @@ SUCCESS = const(2)  # an attempt succeeded: +1 turn point, result is the new tar
 FAIL = const(3)  # an attempt failed: the turn's points are lost, the turn ended
 
 _SAVE_MAX = const(0xFFFF)  # 2-byte save fields saturate here
+# Save layout (table at SkullDragonGame.state_from_bytes): byte offsets.
+_ROUND_AT = const(11)  # the round, 2 bytes
+_POINTS_AT = const(13)  # turn points, 2 bytes
+_SCORES_AT = const(15)  # the scores, 2 bytes per seat
 
 # Faces as worths, per die; chance outcomes and legal actions, built once.
 FACES = ((SKULL, 2, 3, 4, 5, 6), (1, 2, 3, 4, 5, DRAGON))
@@ -131,26 +135,45 @@ class SkullDragonGame(Game):
 
     def state_from_bytes(self, data):
         # type: (bytes) -> SkullDragonState
-        """Layout (15 + 2 * players bytes): phase, player, winner + 1,
-        direction, first_die + 1, first_value + 1, skull die + 1, dragon die
-        + 1, last_event, target + 1, result + 1, round (2 bytes,
-        little-endian), turn points (2 bytes), then each seat's score (2
-        bytes each).
+        """The state of :meth:`SkullDragonState.to_bytes`: ``15 + 2 *
+        players`` bytes, integers little-endian. A field that may be -1 is
+        saved plus 1 (0: -1).
+
+        ===========  ====  ==========================================  ================
+        offset       size  meaning                                     range
+        ===========  ====  ==========================================  ================
+        0            1     phase, PICK_DIE .. GAME_OVER                0..6
+        1            1     seat whose turn it is                       0..players-1
+        2            1     winner + 1 (0: no winner yet)               0..players
+        3            1     direction: 0 (not declared), OVER, UNDER    0, 4, 5
+        4            1     first_die + 1 (0: no throw)                 0..2
+        5            1     first_value + 1 (0: not rolled)             0..8
+        6            1     skull die's worth + 1 (0: not rolled)       0..7
+        7            1     dragon die's worth + 1 (0: not rolled)      0..8
+        8            1     last_event, NO_EVENT .. FAIL                0..3
+        9            1     target + 1 (0: no target yet)               0..43
+        10           1     result + 1 (0: the throw is not over)       0..43
+        11           2     round, 0-based                              0..65535
+        13           2     turn points                                 0..65535
+        15 + 2 * i   2     seat i's score, points                      0..65535
+        ===========  ====  ==========================================  ================
 
         :raises ValueError: wrong length, a field out of range, or fields
             that no play can reach together (e.g. a target without a throw).
         """
         n = self.num_players()
-        if len(data) != 15 + 2 * n:
-            raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, 15 + 2 * n, len(data)))
+        if len(data) != _SCORES_AT + 2 * n:
+            raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, _SCORES_AT + 2 * n,
+                                                                 len(data)))
         s = SkullDragonState(self)
         s.phase, s._player, s._winner = data[0], data[1], data[2] - 1
         s.direction, s.first_die, s.first_value = data[3], data[4] - 1, data[5] - 1
         s.dice[SKULL_DIE], s.dice[DRAGON_DIE] = data[6] - 1, data[7] - 1
         s.last_event, s.target, s.result = data[8], data[9] - 1, data[10] - 1
-        s.round = data[11] | data[12] << 8
-        s.turn_points = data[13] | data[14] << 8
-        s.scores = [data[15 + 2 * i] | data[16 + 2 * i] << 8 for i in range(n)]
+        s.round = data[_ROUND_AT] | data[_ROUND_AT + 1] << 8
+        s.turn_points = data[_POINTS_AT] | data[_POINTS_AT + 1] << 8
+        s.scores = [data[_SCORES_AT + 2 * i] | data[_SCORES_AT + 1 + 2 * i] << 8
+                    for i in range(n)]
         if not _valid(s, n):
             raise ValueError("not a valid %s state" % self.NAME)
         return s
@@ -165,7 +188,8 @@ def _valid(s, n):
     declared = s.direction != 0
     if not (phase <= GAME_OVER and s._player < n and -1 <= s._winner < n and event <= FAIL
             and (phase == GAME_OVER) == (s._winner >= 0) and s.direction in (0, OVER, UNDER)
-            and -1 <= die <= 1 and s.dice[0] in _SHOWN[0] and s.dice[1] in _SHOWN[1]
+            and -1 <= die <= 1 and s.dice[SKULL_DIE] in _SHOWN[SKULL_DIE]
+            and s.dice[DRAGON_DIE] in _SHOWN[DRAGON_DIE]
             and (target < 0 or is_result(target))):
         return False
     # The throw: the first die shows first_value; once the other die shows,
@@ -188,7 +212,7 @@ def _valid(s, n):
     if phase == AFTER_SUCCESS or event == TARGET_SET or (die >= 0 and result < 0):
         return False
     best = max(s.scores)  # GAME_OVER: after the last seat of round 4 or later, one leader
-    return phase == PICK_DIE or (s.round >= ROUNDS - 1 and s._player == n - 1 and event > 0
+    return phase == PICK_DIE or (s.round >= ROUNDS - 1 and s._player == n - 1 and event > NO_EVENT
                                  and s.scores[s._winner] == best and s.scores.count(best) == 1)
 
 
@@ -330,6 +354,9 @@ class SkullDragonState(State):
 
     def to_bytes(self):
         # type: () -> bytes
+        """The position in ``15 + 2 * players`` bytes: phase, seat, winner +
+        1, the turn and the throw (-1 saved as 0), round, turn points, the
+        scores (the table at :meth:`SkullDragonGame.state_from_bytes`)."""
         out = bytearray((self.phase, self._player, self._winner + 1, self.direction,
                          self.first_die + 1, self.first_value + 1, self.dice[SKULL_DIE] + 1,
                          self.dice[DRAGON_DIE] + 1, self.last_event, self.target + 1,

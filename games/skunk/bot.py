@@ -51,6 +51,7 @@ person sits before pressing roll), then :func:`choose` for the shooter.
 from micropython import const
 
 from games.skunk.rules import ROLL, ROUNDS, SIT_BASE, SkunkState  # noqa: F401 (type comments)
+from rollbox.bots import EASY, HARD, MEDIUM
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -103,21 +104,21 @@ def _hard(state, seat):
     return gain36(total, mine) < 0
 
 
-def sits(state, seat, level=1):
+def sits(state, seat, level=EASY):
     # type: (SkunkState, int, int) -> bool
-    """True when the computer at ``seat`` sits down now (``level`` EASY 1,
-    MEDIUM 2, HARD 3): it is standing, the table is between rolls and the
-    level's rule says so (module doc)."""
+    """True when the computer at ``seat`` sits down now (``level`` EASY,
+    MEDIUM or HARD, rollbox.bots): it is standing, the table is between
+    rolls and the level's rule says so (module doc)."""
     if state.is_terminal() or state.is_chance_node() or not state.is_standing(seat):
         return False
-    if level >= 3:
+    if level >= HARD:
         return _hard(state, seat)
-    if level == 2 and _rivals(state, seat)[0] > state.scores[seat]:
+    if level == MEDIUM and _rivals(state, seat)[0] > state.scores[seat]:
         return False
     return state.round_total >= SIT_AT
 
 
-def choose(state, level=1):
+def choose(state, level=EASY):
     # type: (SkunkState, int) -> int
     """The shooter's action at a decision node: its own sit when
     :func:`sits` says so, otherwise ROLL (always legal: the round ends when

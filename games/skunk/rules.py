@@ -60,7 +60,11 @@ _DIE1 = const(1)  # waiting for the first die of a roll
 _DIE2 = const(2)  # waiting for the second die
 _OVER = const(3)
 
-_SAVED_UNPLAYED = const(0xFFFF)
+# Save layout (table at SkunkGame.state_from_bytes): byte offsets, sizes.
+_TOTAL_AT = const(6)  # the round total, 2 bytes
+_HEAD = const(8)  # bytes before the seats
+_SEAT_SIZE = const(1 + 2 * ROUNDS)  # per seat: wiped mask, five pad entries
+_SAVED_UNPLAYED = const(0xFFFF)  # a pad entry's UNPLAYED as saved
 
 
 def score_roll(first, second):
@@ -93,23 +97,39 @@ class SkunkGame(Game):
 
     def state_from_bytes(self, data):
         # type: (bytes) -> SkunkState
-        """Layout: phase, round, standing mask, die 1, die 2, last event,
-        round total (2 bytes, little-endian), then per seat its wiped mask
-        (1 byte) and its five pad entries (2 bytes each, 0xFFFF unplayed).
+        """The state of :meth:`SkunkState.to_bytes`: ``8 + 11 * players``
+        bytes, integers little-endian.
+
+        ======================  ====  ==============================  ==============
+        offset                  size  meaning                         range
+        ======================  ====  ==============================  ==============
+        0                       1     phase: deciding, die 1, die 2,  0..3
+                                      over
+        1                       1     round (ROUNDS once over)        0..5
+        2                       1     standing, bit i: seat i         0..2**players-1
+        3                       1     die 1 (0: not landed)           0..6
+        4                       1     die 2 (0: not landed)           0..6
+        5                       1     last_event                      NO_ROLL..ALL_SAT
+        6                       2     round total, points             0..MAX_TOTAL
+        8 + 11 * i              1     seat i's wiped mask, bit r:     0..31
+                                      column r
+        8 + 11 * i + 1 + 2 * r  2     seat i's column r, points;      0..MAX_TOTAL,
+                                      UNPLAYED saved as 0xFFFF        0xFFFF
+        ======================  ====  ==============================  ==============
 
         :raises ValueError: wrong length, a field out of range, or fields
             that no game can reach together.
         """
         n = self.num_players()
-        size = 8 + 11 * n
+        size = _HEAD + _SEAT_SIZE * n
         if len(data) != size:
             raise ValueError("a %s state is %d bytes, not %d" % (self.NAME, size, len(data)))
         s = SkunkState(self)
         s._phase, s.round, s.standing = data[0], data[1], data[2]
         s.dice[0], s.dice[1], s.last_event = data[3], data[4], data[5]
-        s.round_total = data[6] | data[7] << 8
+        s.round_total = data[_TOTAL_AT] | data[_TOTAL_AT + 1] << 8
         for i in range(n):
-            base = 8 + 11 * i
+            base = _HEAD + _SEAT_SIZE * i
             s.wiped[i] = data[base]
             row = s.pad[i]
             total = 0
@@ -315,6 +335,9 @@ class SkunkState(State):
 
     def to_bytes(self):
         # type: () -> bytes
+        """The position in ``8 + 11 * players`` bytes: phase, round, standing,
+        the two dice, last_event, the round total, then per seat its wiped
+        mask and pad (the table at :meth:`SkunkGame.state_from_bytes`)."""
         out = bytearray((self._phase, self.round, self.standing, self.dice[0], self.dice[1],
                          self.last_event, self.round_total & 0xFF, self.round_total >> 8))
         for i, row in enumerate(self.pad):

@@ -4,6 +4,8 @@ overlay. The keep rules it reads (``legal_keeps``, ``bust_chance``...) are
 the rules' own, in games/skunkd/rules.py.
 """
 
+from micropython import const
+
 from games.skunkd.rules import (
     BANK,
     DEFAULT_HOUSE,
@@ -14,6 +16,7 @@ from games.skunkd.rules import (
     count_key,
     legal_keeps,
 )
+from rollbox.bots import EASY, HARD, MEDIUM
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -27,13 +30,20 @@ except ImportError:
 # in the den / such a Mega in the den (HARD's thresholds, rounded).
 _BANK_AT = (0, 450, 700, 800, 2000, 4000)
 _BANK_AT_MEGA = (0, 800, 2000, 3000)
+_MEGA_2346 = const(1 << 1 | 1 << 2 | 1 << 3 | 1 << 5)  # mega_faces bits of 2, 3, 4, 6
+_BANK_AT_RUN = const(1600)  # MEDIUM, one die left for the Single SKUNK (6000)
+_EASY_BANK_AT = const(300)  # EASY banks this den...
+_EASY_DICE_LEFT = const(2)  # ...with this many dice left or fewer
+# count_key (face f's count at bits 3f-3) of a lone Skunk and of a lone 5.
+_ONE_SKUNK = const(1)
+_ONE_FIVE = const(1 << 3 * 5 - 3)
 
 
 def _medium_bank_at(n, mega_faces, skunk_run):
     # type: (int, int, int) -> int
     if skunk_run >= 0 and n == 1:
-        return 1600  # one die for the Single SKUNK (6000)
-    if mega_faces & 0b101110 and n < 4:
+        return _BANK_AT_RUN
+    if mega_faces & _MEGA_2346 and n < len(_BANK_AT_MEGA):
         return _BANK_AT_MEGA[n]
     return _BANK_AT[n]
 
@@ -62,12 +72,12 @@ def _medium_keep(state):
         k = count_key(state.dice, m)
         if k == key:
             return m
-        if (k == 1 or k == 0o10000) and one < 0:
+        if (k == _ONE_SKUNK or k == _ONE_FIVE) and one < 0:
             one = m
     return one if one >= 0 else best
 
 
-def choose(state, level=1):
+def choose(state, level=EASY):
     # type: (SkunkdState, int) -> int
     """A legal action for the current player at a decision node; ``level``
     EASY, MEDIUM or HARD (rollbox.bots). All levels: house options
@@ -84,12 +94,12 @@ def choose(state, level=1):
     (games.skunkd.hard)."""
     if state.phase == PHASE_HOUSE:
         return DEFAULT_HOUSE
-    if level == 3:
+    if level == HARD:
         from games.skunkd import hard as skunkd_hard
 
         return skunkd_hard.choose(state)
     if state.phase == PHASE_KEEP:
-        if level == 2:
+        if level == MEDIUM:
             return _medium_keep(state)
         return legal_keeps(state)[0][1]
     if BANK in state.legal_actions():
@@ -97,11 +107,11 @@ def choose(state, level=1):
         if state.leader >= 0:
             if board + state.den > state.scores[state.leader]:
                 return BANK
-        elif level == 2:
+        elif level == MEDIUM:
             if state.den >= _medium_bank_at(state.dice_left(), state.mega_faces,
                                             state.skunk_run):
                 return BANK
-        elif state.den >= 300 and state.dice_left() <= 2:
+        elif state.den >= _EASY_BANK_AT and state.dice_left() <= _EASY_DICE_LEFT:
             return BANK
     return ROLL
 

@@ -21,8 +21,25 @@ except ImportError:
     pass
 
 _UNIT = const(50)  # points per den unit
+_ONE_SKUNK = const(1)  # count_key of a lone Skunk (a 1)
 _ev = None  # the open tables, once needed
 _ot = None
+# The two tables, rollbox.table files written by tools/solve_skunkd (their
+# layout: its docstring, "Files"). games/data/skunkd_ev.bin, expected
+# points: magic _EV_MAGIC, then u16 header fields at _EV_W (W, the den cap
+# in units), _EV_W6 (W6, position 0's row) and _EV_SCALE (SCALE, per
+# point); the records are positions 1..22 for dens 0..W-1, position 0 for
+# 0..W6-1, then per entry (in units: 6, 10, 20) all positions below it.
+# games/data/skunkd_ot.bin, overtime: magic _OT_MAGIC, u16 at _OT_RW (RW,
+# the needs in units), records per position for needs 0..RW-1.
+_EV_MAGIC = const(b"SKE1")
+_OT_MAGIC = const(b"SKO1")
+_EV_W = const(12)
+_EV_W6 = const(14)
+_EV_SCALE = const(16)
+_OT_RW = const(12)
+_POSITIONS = const(23)  # position kinds (see position)
+_SLOPE = const(16)  # beyond W6 position 0's row goes on at its slope over this many units
 
 
 def tables():
@@ -30,8 +47,8 @@ def tables():
     """The two tables (opened on the first call)."""
     global _ev, _ot
     if _ev is None:
-        _ev = Table("skunkd_ev.bin", b"SKE1")
-        _ot = Table("skunkd_ot.bin", b"SKO1")
+        _ev = Table("skunkd_ev.bin", _EV_MAGIC)
+        _ot = Table("skunkd_ot.bin", _OT_MAGIC)
     return _ev, _ot
 
 
@@ -39,6 +56,9 @@ def position(n, mega_faces, run):
     # type: (int, int, int) -> int
     """Index 0..22 of the position with ``n`` dice to roll (0 or 6: a new
     sequence), the den's ``mega_faces`` and ``skunk_run``."""
+    # In the solver's order: 0 a new sequence; 1, 2 five dice (run broken,
+    # intact); 3, 4 four dice; from 23 - 6n for n = 3, 2, 1 six each: no
+    # Mega, a Mega of 2, 3, 4 or 6 (run broken), then run intact.
     if n == 0 or n == 6:
         return 0
     if n > 3:
@@ -64,27 +84,27 @@ def ev(pos, d, need):
     the best expected banked points of the turn; ``need``: the entry in
     units when the player is not on the board, else 0."""
     t = tables()[0]
-    w = t.u16(12)
-    w6 = t.u16(14)
+    w = t.u16(_EV_W)
+    w6 = t.u16(_EV_W6)
     if d < need:  # no bank yet: the entry's own table (300, 500, 1000)
-        i = 22 * w + w6
+        i = (_POSITIONS - 1) * w + w6
         for e in (6, 10, 20):
             if e == need:
                 break
-            i += 23 * e
+            i += _POSITIONS * e
         v = _read(t, i + pos * need + d)
     elif pos:
         if d >= w:
             return 0  # bank
         v = _read(t, (pos - 1) * w + d)
     else:
-        i = 22 * w + min(d, w6 - 1)
+        i = (_POSITIONS - 1) * w + min(d, w6 - 1)
         v = _read(t, i)
         v -= (v >> 15) << 16
-        if d >= w6:  # beyond the row: straight on (the slope over 16 units)
-            u = _read(t, i - 16)
+        if d >= w6:  # beyond the row: straight on (the slope over _SLOPE units)
+            u = _read(t, i - _SLOPE)
             u -= (u >> 15) << 16
-            v += (v - u) * (d - w6 + 1) // 16
+            v += (v - u) * (d - w6 + 1) // _SLOPE
         return v
     return v - ((v >> 15) << 16)  # i16
 
@@ -96,7 +116,7 @@ def ot(pos, r):
     if r <= 0 and pos:
         return 0
     t = tables()[1]
-    return _read(t, pos * t.u16(12) + max(r, 0))
+    return _read(t, pos * t.u16(_OT_RW) + max(r, 0))
 
 
 def _need(state):
@@ -125,7 +145,7 @@ def after(state, m):
             mega |= 1 << i
     if not left:
         return 6, 0, 0  # "...and rolling!"
-    run = state.skunk_run + 1 if k == 1 and state.skunk_run >= 0 else -1
+    run = state.skunk_run + 1 if k == _ONE_SKUNK and state.skunk_run >= 0 else -1
     return left, mega, position(left, mega, run)
 
 
@@ -158,8 +178,8 @@ def choose(state):
     seen = []
     shift = 0
     if r:  # a need beyond the table: decided as the largest need in it
-        shift = max(0, r - d - tables()[1].u16(12) + 1)
-    scale = tables()[0].u16(16) * _UNIT
+        shift = max(0, r - d - tables()[1].u16(_OT_RW) + 1)
+    scale = tables()[0].u16(_EV_SCALE) * _UNIT
     for m in acts:
         k = count_key(state.dice, m)
         if k in seen:

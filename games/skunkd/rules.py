@@ -43,7 +43,12 @@ ROLL = const(65)
 HOUSE_BASE = const(80)
 GOALS = (2000, 5000, 10000, 15000, 20000)  # points
 ENTRIES = (0, 300, 500, 1000)  # points
-DEFAULT_HOUSE = const(90)  # goal 10,000, entry 500 (RULES.md 1 "Before play")
+# A house option, less HOUSE_BASE: goal index << _ENTRY_SHIFT | entry index.
+_ENTRY_SHIFT = const(2)
+_ENTRY_MASK = const(3)  # four entries
+_HOUSES = const(20)  # five goals times four entries
+# GOALS[2] 10,000 and ENTRIES[2] 500 (RULES.md 1 "Before play"): 90.
+DEFAULT_HOUSE = const(HOUSE_BASE + (2 << _ENTRY_SHIFT) + 2)
 _SINGLE_SKUNK_BONUS = const(5400)  # the sequence is worth 6000 instead of 600
 
 # The ``phase`` attribute.
@@ -61,16 +66,47 @@ _POLECAT = const(0o111111)  # count key of 1-2-3-4-5-6 (see count_key)
 _ONE_DIE = ((1, 1), (2, 1), (3, 1), (4, 1), (5, 1), (6, 1))
 _ROLL_ONLY = (ROLL,)
 _BANK_OR_ROLL = (BANK, ROLL)
-_HOUSE_ACTIONS = tuple(range(HOUSE_BASE, HOUSE_BASE + 20))
-# Save file: these one-byte fields (-1 stored as 255); the six dice; rolloff
-# + 1 per seat; den, last_keep_points and each board in 4 bytes, little-endian.
-# The largest value of each field is in state_from_bytes (0 stands for the
-# last seat, 9 for the mask of all seats); _NEG: the fields that may be -1.
+_HOUSE_ACTIONS = tuple(range(HOUSE_BASE, HOUSE_BASE + _HOUSES))
+_SCRATCH = bytearray(_ALL)  # the legal keep masks being found (_keep_masks)
+
+# The save (the table at SkunkdGame.state_from_bytes). First these one-byte
+# fields, in this order (-1 saved as 255):
 _FIELDS = ("phase", "_player", "first", "_house", "leader", "headband", "contenders",
            "entered", "out_mask", "den_mask", "rolled_mask", "_pending", "mega_faces",
            "skunk_run", "busted")
-_NEG = const(0b10000000110100)  # first, leader, headband, skunk_run
-_SCRATCH = bytearray(63)  # the legal keep masks being found (_keep_masks)
+_NUM_FIELDS = const(15)
+# The fields that may be -1, by their index in _FIELDS, and as a bitmask.
+_FIRST = const(2)
+_LEADER = const(4)
+_HEADBAND = const(5)
+_SKUNK_RUN = const(13)
+_NEG = const(1 << _FIRST | 1 << _LEADER | 1 << _HEADBAND | 1 << _SKUNK_RUN)
+# The largest value of each field, in _FIELDS order; two codes stand for the
+# bounds that depend on the seats.
+_LAST_SEAT = const(0)  # players - 1
+_ALL_SEATS = const(9)  # 2**players - 1, the mask of every seat
+_MAXIMA = const(
+    b"\x06"  # phase: PHASE_OVER
+    b"\x00"  # _player: _LAST_SEAT
+    b"\x00"  # first: _LAST_SEAT
+    b"\x13"  # _house: 19, the last house option (_HOUSES - 1)
+    b"\x00"  # leader: _LAST_SEAT
+    b"\x00"  # headband: _LAST_SEAT
+    b"\x09"  # contenders: _ALL_SEATS
+    b"\x09"  # entered: _ALL_SEATS
+    b"\x09"  # out_mask: _ALL_SEATS
+    b"\x3f"  # den_mask: _ALL, the six slots
+    b"\x3f"  # rolled_mask: _ALL
+    b"\x3f"  # _pending: _ALL
+    b"\x3f"  # mega_faces: the six faces
+    b"\x06"  # skunk_run: six single Skunks
+    b"\x01"  # busted: True
+)
+# Then the six dice, rolloff + 1 per seat, and 4-byte integers (_WORD,
+# little-endian): den, last_keep_points, each seat's board.
+_DICE_AT = const(_NUM_FIELDS)
+_ROLLOFF_AT = const(_DICE_AT + 6)
+_WORD = const(4)
 
 
 def _bits(m):
@@ -170,26 +206,57 @@ class SkunkdGame(Game):
 
     def state_from_bytes(self, data):
         # type: (bytes) -> SkunkdState
-        """The state of SkunkdState.to_bytes (layout at _FIELDS); ValueError
-        for a wrong length, a field out of range or contradicting fields."""
+        """The state of :meth:`SkunkdState.to_bytes`: ``29 + 5 * players``
+        bytes, integers little-endian; -1 saved as 255 (the fields of
+        _FIELDS, their bounds in _MAXIMA, those that may be -1 in _NEG).
+
+        ====================  ====  ===================================  =================
+        offset                size  meaning                              range
+        ====================  ====  ===================================  =================
+        0                     1     phase, PHASE_ROLLOFF .. PHASE_OVER   0..6
+        1                     1     _player: roller, setter or player    0..players-1
+        2                     1     first: first player (-1: roll-off)   0..players-1, 255
+        3                     1     _house: house option - HOUSE_BASE    0..19
+        4                     1     leader in overtime (-1: none)        0..players-1, 255
+        5                     1     headband's wearer (-1: none)         0..players-1, 255
+        6                     1     contenders, bit p: seat p            0..2**players-1
+        7                     1     entered, bit p: seat p               0..2**players-1
+        8                     1     out_mask, bit p: seat p              0..2**players-1
+        9                     1     den_mask, bit i: slot i              0..63
+        10                    1     rolled_mask, bit i: slot i           0..63
+        11                    1     _pending: slots to land, bit i       0..63
+        12                    1     mega_faces, bit f-1: face f          0..63
+        13                    1     skunk_run (-1: broken)               0..6, 255
+        14                    1     busted                               0..1
+        15 + i                1     slot i's face (0: empty)             0..6
+        21 + p                1     seat p's rolloff + 1 (0: none yet)   0..7
+        21 + players          4     den, points                          0..2**30-1
+        25 + players          4     last_keep_points, points             0..2**30-1
+        29 + players + 4 * p  4     seat p's board, points               0..2**30-1
+        ====================  ====  ===================================  =================
+
+        :raises ValueError: a wrong length, a field out of range or
+            contradicting fields.
+        """
         n = self.num_players()
         s = SkunkdState(self)
-        ok = len(data) == 29 + 5 * n
-        for i in range(15 if ok else 0):
+        ok = len(data) == _ROLLOFF_AT + 2 * _WORD + (1 + _WORD) * n
+        for i in range(_NUM_FIELDS if ok else 0):
             v = data[i]
             if v == 255 and _NEG >> i & 1:
                 v = -1
-            k = b"\x06\x00\x00\x13\x00\x00\x09\x09\x09\x3f\x3f\x3f\x3f\x06\x01"[i]
-            ok = ok and v <= (n - 1 if k == 0 else (1 << n) - 1 if k == 9 else k)
+            k = _MAXIMA[i]
+            ok = ok and v <= (n - 1 if k == _LAST_SEAT else (1 << n) - 1 if k == _ALL_SEATS
+                              else k)
             setattr(s, _FIELDS[i], v)
         if ok:
-            s.dice = list(data[15:21])
-            s.rolloff = list(data[21:21 + n])
+            s.dice = list(data[_DICE_AT:_ROLLOFF_AT])
+            s.rolloff = list(data[_ROLLOFF_AT:_ROLLOFF_AT + n])
             for i in range(n):
                 s.rolloff[i] -= 1
             s.scores = []
-            for i in range(21 + n, len(data), 4):
-                s.scores.append(int.from_bytes(data[i:i + 4], "little"))
+            for i in range(_ROLLOFF_AT + n, len(data), _WORD):
+                s.scores.append(int.from_bytes(data[i:i + _WORD], "little"))
             s.den = s.scores.pop(0)
             s.last_keep_points = s.scores.pop(0)
             p = s.phase
@@ -251,8 +318,8 @@ class SkunkdState(State):
         # type: () -> None
         # The attributes that follow from the others.
         self.busted = self.busted > 0
-        self.goal = GOALS[self._house >> 2]
-        self.entry = ENTRIES[self._house & 3]
+        self.goal = GOALS[self._house >> _ENTRY_SHIFT]
+        self.entry = ENTRIES[self._house & _ENTRY_MASK]
         self.and_rolling = self.phase == PHASE_KEPT and self.den_mask == _ALL
 
     def current_player(self):
@@ -296,7 +363,7 @@ class SkunkdState(State):
             r = self.rolled_mask
             n = _bits(r)
             i = 0  # into a scratch made once, then bytes at their size: nothing
-            for m in range(1, 64):  # grows in a heap that play may have cut up
+            for m in range(1, _ALL + 1):  # grows in a heap that play may have cut up
                 if not m & ~r and key_value(count_key(self.dice, m), _bits(m), n, m == r,
                                             self.mega_faces) >= 0:
                     _SCRATCH[i] = m
@@ -403,6 +470,10 @@ class SkunkdState(State):
 
     def to_bytes(self):
         # type: () -> bytes
+        """The position in ``29 + 5 * players`` bytes: the one-byte fields of
+        _FIELDS (-1 as 255), the six dice, rolloff + 1 per seat, then den,
+        last_keep_points and the boards in 4 bytes each (the table at
+        :meth:`SkunkdGame.state_from_bytes`)."""
         out = bytearray()
         for k in _FIELDS:
             out.append(getattr(self, k) & 255)
@@ -410,16 +481,17 @@ class SkunkdState(State):
         for k in self.rolloff:
             out.append(k + 1)
         for k in [self.den, self.last_keep_points] + self.scores:
-            out.extend(k.to_bytes(4, "little"))
+            out.extend(k.to_bytes(_WORD, "little"))
         return bytes(out)
 
     def action_to_string(self, action):
         # type: (int) -> str
         """A face ("3"), "keep 1-5", "bank", "roll 5 dice", "goal 10000 entry 500"."""
-        if self.current_player() == CHANCE or not 0 < action < 100:
+        if self.current_player() == CHANCE or not 0 < action < HOUSE_BASE + _HOUSES:
             return str(action)
         if action > ROLL:
-            return "goal %d entry %d" % (GOALS[action - 80 >> 2], ENTRIES[action & 3])
+            h = action - HOUSE_BASE
+            return "goal %d entry %d" % (GOALS[h >> _ENTRY_SHIFT], ENTRIES[h & _ENTRY_MASK])
         if action == ROLL:
             n = self.dice_left()
             return "roll %d dice" % n if n > 1 else "roll 1 die"
@@ -446,7 +518,7 @@ def keep_value(faces, rolled, completes, mega_faces=0):
     a bad face."""
     if len(faces) > 6 or [f for f in faces if not 1 <= f <= 6]:
         raise ValueError("a keep is up to six faces 1..6")
-    return key_value(count_key(faces, 63 >> 6 - len(faces)), len(faces), rolled, completes,
+    return key_value(count_key(faces, _ALL >> 6 - len(faces)), len(faces), rolled, completes,
                      mega_faces)
 
 
@@ -474,7 +546,7 @@ def explain_keep(state, mask):
         return "no keep now"
     if not mask:
         return "pick at least one die"
-    if mask & ~state.rolled_mask or mask > 63:
+    if mask & ~state.rolled_mask or mask > _ALL:
         return "pick dice just rolled"
     if keep_points(state, mask) >= 0:
         return None
@@ -538,7 +610,7 @@ def _busts(face, left, key, ways, size, mega_faces):
                         mega_faces)
             pick = pick * (left - c) // (c + 1)
         return n
-    key += left << 15
+    key += left << 3 * 6 - 3  # the dice left are 6s (count_key)
     for f in range(1, 7):  # some face scores without the other dice
         count = key >> 3 * f - 3 & 7
         if count and face_value(f, count, False, mega_faces) >= 0:
