@@ -41,4 +41,5 @@ def dotted(entry, column):
     """The dotted name of ``entry``'s Game class (``column`` :data:`GAME`:
     "games.pig.rules.PigGame") or Screen class (:data:`SCREEN`:
     "games.pig.screen.PigScreen"), for ``rollbox.load_class``."""
-    return "%s.%s.%s" % (entry[PACKAGE], "rules" if column == GAME else "screen", entry[column])
+    # joined from names the board already holds as qstrs: no new one
+    return ".".join((entry[PACKAGE], "rules" if column == GAME else "screen", entry[column]))

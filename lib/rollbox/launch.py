@@ -95,7 +95,7 @@ def launch(app, choice):
     app.seats = seats
     saves = open_game(app, index, game, seats)  # first: while RAM is in one piece
     app.screen = rollbox.load_class(names[1])(
-        app.view, game, seats, app.buttons, rollbox.load(names[2] + ".bot"))
+        app.view, game, seats, app.buttons, rollbox.load(".".join((names[2], "bot"))))
     hw = app.hw
     if hw.accel is not None and not app.accel_ok:
         app.accel_ok = True  # try the accelerometer again each game

@@ -245,7 +245,8 @@ def _game_over(app):
     v.show_coach(None)  # the result is the news now
     app.log_event(result, ENDED)
     app.screen.bot = None  # the computer players and their tables go first
-    rollbox.unload(app.package + ".bot", app.package + ".hard", "rollbox.table")
+    package = app.package  # "games.<name>": its bot and hard modules
+    rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table")
     gc.collect()
     try:  # the result stands whatever the saves meet
         saves.game_over(app, won)

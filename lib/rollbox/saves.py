@@ -53,12 +53,12 @@ def game_over(app, won):
         app.stats_ram = record
 
 
-def _write(app, head, state, copies=1):
+def _write(app, head, state, n=1):
     slots = app.save_slots
     if slots is None:
         return  # no nvm, or one too small for the layout
     try:
-        for _ in range(copies):
+        for _ in range(n):  # copies
             slots.write(head, state)
     except (OSError, RuntimeError, ValueError):
         app.say("Save failed")
