@@ -86,9 +86,11 @@ def burst(sim, names, gap_ms=30):
     stalls while the keypad stand-in's scanner sees each key down for
     ``gap_ms`` and up for ``gap_ms`` (a slow refresh or a computer's
     decision on a board), then one app step takes them all."""
+    from rollbox import controls
+
     keys = sim.hw.keys
     for name in names:
-        n = sim.hw.key_map.index(sim.keys._bits[name])
+        n = sim.hw.key_map.index(getattr(controls, name))
         keys._press(n)
         sim.clock.advance(gap_ms)
         keys._release(n)
@@ -99,8 +101,10 @@ def burst(sim, names, gap_ms=30):
 def hold(sim, names, ms):
     """Hold the buttons ``names`` down together for ``ms`` of frames, then
     let them go (one frame more)."""
+    from rollbox import controls
+
     keys = sim.hw.keys
-    numbers = [sim.hw.key_map.index(sim.keys._bits[name]) for name in names]
+    numbers = [sim.hw.key_map.index(getattr(controls, name)) for name in names]
     for n in numbers:
         keys._press(n)
     end = sim.clock.now + ms
@@ -209,6 +213,24 @@ def chi2_df5_survival(x):
     """P(chi-square with 5 degrees of freedom > x), in closed form."""
     return (math.erfc(math.sqrt(x / 2))
             + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3))
+
+
+def check_corrupt_bytes(game, records, rng):
+    """Each saved state in ``records`` (``to_bytes`` of ``game``'s states)
+    with any one byte changed to ``rng``'s (a ``random.Random``): refused
+    with ValueError, or a state that saves back to exactly those bytes
+    (never another exception); cut short anywhere: refused."""
+    for raw in records:
+        for i in range(len(raw)):
+            data = raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1:]
+            try:
+                s = game.state_from_bytes(data)
+            except ValueError:
+                continue
+            assert s.to_bytes() == data
+        for cut in range(len(raw)):
+            with pytest.raises(ValueError):
+                game.state_from_bytes(raw[:cut])
 
 
 def skunkd_house(goal, entry):
