@@ -1,7 +1,7 @@
 """The app through the code.py path on host boards: real displayio (Blinka),
 the real LIS3DH driver on the emulated bus, keypad events."""
 import pytest
-from conftest import frames, quiet_sim, run_until, shake, started
+from conftest import frames, run_until, shake, started
 
 from host import boards, traces
 from host.simulation import FRAME_MS, Simulation
@@ -59,7 +59,7 @@ def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once(sim):
 
 @pytest.mark.parametrize("swing", ["cse590_phone_baseball_throw", "cse590_phone_forehand_tennis",
                                    "cse590_phone_midair_zorro_z"])
-def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing):
+def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing, quiet_sim):
     lines = []
     sim = started(quiet_sim(log=lines.append))
     frames(sim, 2)
@@ -101,7 +101,7 @@ def _at_a_shake_prompt(sim):
 @pytest.mark.parametrize("game", ["two-dice", "big-pig", "hog", "skunkd", "skunk",
                                   "skull-dragon"])
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
-def test_every_game_puts_its_dice_back_after_a_swing(game, board):
+def test_every_game_puts_its_dice_back_after_a_swing(game, board, quiet_sim):
     players = 3 if game == "skunk" else 2
     sim = started(quiet_sim(board=board, game=game, players=players,
                             seats=(0,) + (1,) * (players - 1)))
@@ -140,7 +140,7 @@ def test_a_refused_shake_puts_the_dice_back_once_and_says_why(sim):
     assert tries == [play.PROMPT, play.PREVIEW]  # may it preview? the action, once
 
 
-def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
+def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more(quiet_sim):
     lines = []
     sim = started(quiet_sim(log=lines.append))
     play_motion(sim, traces.load("cse590_phone_shake"))
@@ -154,7 +154,7 @@ def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
 
 
 @pytest.mark.parametrize("sensitivity, rolls", [(0, 1), (1, 0), (2, 0)])
-def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls):
+def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls, quiet_sim):
     from host import motions
 
     lines = []
@@ -184,7 +184,7 @@ def test_hold_before_rolling_is_refused_with_a_message(sim):
     assert sim.app.view.message.text == "Nothing to hold yet"
 
 
-def test_button_roll_then_hold():
+def test_button_roll_then_hold(quiet_sim):
     sim = started(quiet_sim(seed=5))
     sim.keys.tap("A", sim.clock.now)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
@@ -363,7 +363,7 @@ def test_small_dice_keep_six_separate_pips(size):
     assert not any(sheet.bitmap[6 * t + x, 0] or sheet.bitmap[6 * t + x, t - 1] for x in range(t))
 
 
-def test_keys_during_the_tumble_do_nothing():
+def test_keys_during_the_tumble_do_nothing(quiet_sim):
     sim = started(quiet_sim(seed=11))
     shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
@@ -382,7 +382,7 @@ def test_keys_during_the_tumble_do_nothing():
     assert s.scores == [0, 0]
 
 
-def test_buttons_during_the_computers_turn_do_nothing():
+def test_buttons_during_the_computers_turn_do_nothing(quiet_sim):
     sim = started(quiet_sim(seats=(1, 1), seed=6))
     before = sim.app.state.to_bytes()
     sim.keys.tap("A", sim.clock.now)  # nobody's button: both seats are computers

@@ -3,7 +3,7 @@ says what happened and keeps the game (the issue's "abuse-proof" classes)."""
 import sys
 
 import pytest
-from conftest import frames, press, quiet_sim, run_until, shake, started
+from conftest import frames, press, run_until, shake, started
 
 from host.simulation import Simulation
 from rollbox import app as app_module
@@ -25,7 +25,7 @@ class Flaky:
         return self.method(*args)
 
 
-def test_memory_error_in_a_screen_change_is_retried_once():
+def test_memory_error_in_a_screen_change_is_retried_once(quiet_sim):
     sim = started(quiet_sim(seed=3))
     screen = sim.app.screen
     screen.apply = Flaky(screen.apply, 1)
@@ -37,7 +37,7 @@ def test_memory_error_in_a_screen_change_is_retried_once():
     assert s.turn_total == (s.dice[0] if s.dice[0] != 1 else 0)
 
 
-def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
+def test_memory_error_twice_undoes_the_move_and_the_game_goes_on(quiet_sim):
     sim = started(quiet_sim(seed=3))
     screen = sim.app.screen
     before = sim.app.state.to_bytes()
@@ -52,7 +52,7 @@ def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
     assert sim.app.mode == app_module.PLAY and s.dice[0] in range(1, 7)
 
 
-def test_memory_error_in_a_computers_decision_keeps_the_game():
+def test_memory_error_in_a_computers_decision_keeps_the_game(quiet_sim):
     sim = started(quiet_sim(seats=(1, 1), seed=4))
     screen = sim.app.screen
     screen.computer = Flaky(screen.computer, 2)
@@ -63,7 +63,7 @@ def test_memory_error_in_a_computers_decision_keeps_the_game():
     assert sim.run() in (0, 1)  # the third try works: the game ends normally
 
 
-def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
+def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch, quiet_sim):
     import rollbox
 
     sim = quiet_sim()
@@ -88,7 +88,7 @@ def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
     assert app.game.NAME == "pig"
 
 
-def test_display_that_raises_on_refresh_keeps_the_game():
+def test_display_that_raises_on_refresh_keeps_the_game(quiet_sim):
     sim = started(quiet_sim(seed=5))
     display = sim.hw.display
     real = display.refresh
@@ -143,7 +143,7 @@ def test_key_held_through_power_up_is_read_not_acted_on():
 WRAP = 2**29  # supervisor.ticks_ms() wraps here (CircuitPython)
 
 
-def test_shake_tumble_and_keys_across_the_ticks_wrap():
+def test_shake_tumble_and_keys_across_the_ticks_wrap(quiet_sim):
     sim = started(quiet_sim(seed=2, start_ms=WRAP - 2500))
     assert sim.clock.ticks_ms() > WRAP - 2500  # not wrapped yet
     shake(sim)
@@ -158,7 +158,7 @@ def test_shake_tumble_and_keys_across_the_ticks_wrap():
         assert s.scores[0] == s.dice[0] and s.turn_player() == 1
 
 
-def test_endless_shake_is_decided_across_the_wrap():
+def test_endless_shake_is_decided_across_the_wrap(quiet_sim):
     sim = started(quiet_sim(seed=2, start_ms=WRAP - 6000))
     sim.board.motion = lambda t: (30.0 if (t // 40) % 2 else -30.0, 0.0, 9.8)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
