@@ -1,5 +1,13 @@
 """Test set-up: the host platform (tools/host) goes first on sys.path so that
-device code's `import board`, `keypad`, `supervisor` find the host stand-ins."""
+device code's `import board`, `keypad`, `supervisor` find the host stand-ins.
+
+The helpers the test files share live here, once: driving a simulation
+(:func:`run_until`, :func:`frames`, :func:`press`, :func:`burst`,
+:func:`hold`, :func:`shake`, :func:`roll`, :func:`started`, :func:`asked`),
+a quiet human (:func:`quiet`, :func:`quiet_sim`), scripted dice
+(:class:`ScriptedRoller`), layout boxes, saves and a few rules helpers;
+and the fixtures ``quiet_sim`` (the factory) and ``sim`` (a Pig game at
+P1's first prompt). Hypothesis tests call the helpers, not the fixtures."""
 import math
 import os
 import sys
