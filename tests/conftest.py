@@ -1,7 +1,18 @@
 """Test set-up: the host platform (tools/host) goes first on sys.path so that
-device code's `import board`, `keypad`, `supervisor` find the host stand-ins."""
+device code's `import board`, `keypad`, `supervisor` find the host stand-ins.
+
+The helpers the test files share live here, once: driving a simulation
+(:func:`run_until`, :func:`frames`, :func:`press`, :func:`burst`,
+:func:`hold`, :func:`shake`, :func:`roll`, :func:`started`, :func:`asked`),
+a quiet human (:func:`quiet`, :func:`quiet_sim`), scripted dice
+(:class:`ScriptedRoller`), layout boxes, saves and a few rules helpers;
+and the fixtures ``quiet_sim`` (the factory) and ``sim`` (a Pig game at
+P1's first prompt). Hypothesis tests call the helpers, not the fixtures."""
+import math
 import os
 import sys
+
+import pytest
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests", "mp"))  # cases shared with MicroPython
@@ -49,7 +60,7 @@ def stores(nvm):
     return None if game is None else (game, store.open_region(nvm, store.KIND_SETTINGS))
 
 
-def run_until(sim, condition, limit_ms=120_000):
+def run_until(sim, condition, limit_ms=60_000):
     """Step ``sim`` (a ``host.simulation.Simulation``) frame by frame until
     ``condition()`` holds.
 
@@ -58,6 +69,12 @@ def run_until(sim, condition, limit_ms=120_000):
     end = sim.clock.now + limit_ms
     while not condition():
         assert sim.clock.now < end, "condition not reached"
+        sim.step()
+
+
+def frames(sim, n):
+    """Step ``sim`` ``n`` frames (``host.simulation.FRAME_MS`` each)."""
+    for _ in range(n):
         sim.step()
 
 
@@ -77,9 +94,11 @@ def burst(sim, names, gap_ms=30):
     stalls while the keypad stand-in's scanner sees each key down for
     ``gap_ms`` and up for ``gap_ms`` (a slow refresh or a computer's
     decision on a board), then one app step takes them all."""
+    from rollbox import controls
+
     keys = sim.hw.keys
     for name in names:
-        n = sim.hw.key_map.index(sim.keys._bits[name])
+        n = sim.hw.key_map.index(getattr(controls, name))
         keys._press(n)
         sim.clock.advance(gap_ms)
         keys._release(n)
@@ -90,8 +109,10 @@ def burst(sim, names, gap_ms=30):
 def hold(sim, names, ms):
     """Hold the buttons ``names`` down together for ``ms`` of frames, then
     let them go (one frame more)."""
+    from rollbox import controls
+
     keys = sim.hw.keys
-    numbers = [sim.hw.key_map.index(sim.keys._bits[name]) for name in names]
+    numbers = [sim.hw.key_map.index(getattr(controls, name)) for name in names]
     for n in numbers:
         keys._press(n)
     end = sim.clock.now + ms
@@ -113,33 +134,140 @@ def run_tool(name, *args, timeout=300):
 
 class ScriptedRoller:
     """A ``rollbox.dice.Roller`` whose chance outcomes come from ``actions``
-    (the rules' chance actions, in order; then random), tumbling faces
-    random: dice a test chooses, through the app's real roll path."""
+    (the rules' chance actions, in order, each checked to be an outcome of
+    the state; then random), tumbling faces from ``randrange`` (``randrange(n)
+    -> 0..n-1``; default a ``random.Random(0)``'s): dice a test chooses,
+    through the app's real roll path. ``script`` holds the actions not yet
+    used."""
 
-    def __new__(cls, actions):
+    def __new__(cls, actions, randrange=None):
         import random
 
         from rollbox.dice import Roller
 
         class _Roller(Roller):
             def outcome(self, state):
-                return self.script.pop(0) if self.script else super().outcome(state)
+                if not self.script:
+                    return super().outcome(state)
+                action = self.script.pop(0)
+                assert action in [a for a, _ in state.chance_outcomes()], action
+                return action
 
-        roller = _Roller(random.Random(0).randrange)
+        roller = _Roller(randrange or random.Random(0).randrange)
         roller.script = list(actions)
         return roller
 
 
-def quiet_sim(**kwargs):
-    """A ``host.simulation.Simulation`` without a transcript whose scripted
-    human does nothing: the test presses the keys."""
+def quiet(sim):
+    """``sim`` (a ``host.simulation.Simulation``) with its scripted human
+    silenced: the human seats do nothing, the test presses the keys."""
+    sim.human.act = lambda *a: None
+    return sim
+
+
+def quiet_sim(log=None, dice=None, **kwargs):
+    """A ``host.simulation.Simulation`` (``kwargs``: its parameters) whose
+    scripted human does nothing (:func:`quiet`), without a transcript
+    unless ``log`` is given; ``dice`` (chance actions): the app's roller is
+    a :class:`ScriptedRoller` of them."""
     from host.simulation import Simulation
 
-    sim = Simulation(log=None, **kwargs)
-    sim.human.act = lambda *a: None
+    sim = quiet(Simulation(log=log, **kwargs))
+    if dice is not None:
+        sim.app.roller = ScriptedRoller(dice)
+    return sim
+
+
+def started(sim):
+    """Step ``sim`` through its menu taps until the game is on (mode PLAY)
+    and no key is down; returns ``sim``."""
+    from rollbox.app import PLAY
+
+    run_until(sim, lambda: sim.app.mode == PLAY and not sim.keys.busy())
     return sim
 
 
 def asked(sim):
     """True when the app waits on a human seat and no key is down."""
     return sim.app.awaiting_human() and not sim.keys.busy()
+
+
+def shake(sim, recording="cse590_phone_shake"):
+    """Shake ``sim``'s board from now with the shipped ``recording``
+    (``host.traces``); returns the ``traces.Replay`` (its ``end_ms``)."""
+    from host import traces
+
+    sim.board.motion = replay = traces.Replay(traces.load(recording), sim.clock.now)
+    return replay
+
+
+def roll(sim, key="A"):
+    """Roll with ``key``: the dice tumble (checked) and land; steps until
+    the app prompts again or the game is over."""
+    from rollbox import play
+    from rollbox.app import OVER
+
+    press(sim, key)
+    assert sim.app.phase == play.TUMBLE
+    run_until(sim, lambda: sim.app.phase == play.PROMPT or sim.app.mode == OVER)
+
+
+def menu_lines(menu):
+    """Every line of ``menu`` (a ``rollbox.menu.Menu``), top to bottom."""
+    return [menu.line(i) for i in range(menu.size())]
+
+
+def chi2_df5_survival(x):
+    """P(chi-square with 5 degrees of freedom > x), in closed form."""
+    return (math.erfc(math.sqrt(x / 2))
+            + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3))
+
+
+def check_corrupt_bytes(game, records, rng):
+    """Each saved state in ``records`` (``to_bytes`` of ``game``'s states)
+    with any one byte changed to ``rng``'s (a ``random.Random``): refused
+    with ValueError, or a state that saves back to exactly those bytes
+    (never another exception); cut short anywhere: refused."""
+    for raw in records:
+        for i in range(len(raw)):
+            data = raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1:]
+            try:
+                s = game.state_from_bytes(data)
+            except ValueError:
+                continue
+            assert s.to_bytes() == data
+        for cut in range(len(raw)):
+            with pytest.raises(ValueError):
+                game.state_from_bytes(raw[:cut])
+
+
+def skunkd_house(goal, entry):
+    """SKUNK'D's house-options action for ``goal`` and ``entry`` (points,
+    ``games.skunkd.rules.GOALS`` and ``ENTRIES``)."""
+    from games.skunkd.rules import ENTRIES, GOALS, HOUSE_BASE
+
+    return HOUSE_BASE + len(ENTRIES) * GOALS.index(goal) + ENTRIES.index(entry)
+
+
+def skunkd_slots(s, faces):
+    """The SKUNK'D keep mask of the just-rolled slots of ``s`` showing
+    ``faces`` (ints or digit characters; the lowest slots first)."""
+    mask = 0
+    for f in faces:
+        mask |= 1 << next(i for i in range(6) if s.rolled_mask >> i & 1
+                          and not mask >> i & 1 and s.dice[i] == int(f))
+    return mask
+
+
+@pytest.fixture(name="quiet_sim")
+def quiet_sim_factory():
+    """:func:`quiet_sim` itself: ``quiet_sim(game=..., seats=..., dice=...)``
+    builds a simulation whose human seats do nothing."""
+    return quiet_sim
+
+
+@pytest.fixture
+def sim():
+    """A started Pig game (the default ``Simulation``: PyBadge, P1 human,
+    P2 computer, seed 1), its human quiet, at P1's first prompt."""
+    return started(quiet_sim())

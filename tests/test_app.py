@@ -1,40 +1,13 @@
 """The app through the code.py path on host boards: real displayio (Blinka),
 the real LIS3DH driver on the emulated bus, keypad events."""
 import pytest
+from conftest import frames, run_until, shake, started
 
 from host import boards, traces
 from host.simulation import FRAME_MS, Simulation
 from rollbox import app as app_module
 from rollbox import controls, hardware, play
 from rollbox.view import View
-
-
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def started(sim):
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
-    return sim
-
-
-def quiet_sim(**kw):
-    """A simulation whose scripted human never acts (the test acts)."""
-    sim = Simulation(log=None, **kw)
-    sim.human.act = lambda *a: None
-    return started(sim)
-
-
-def frames(sim, n):
-    for _ in range(n):
-        sim.step()
-
-
-def shake(sim):
-    sim.board.motion = traces.Replay(traces.load("cse590_phone_shake"), sim.clock.now)
 
 
 def test_whole_game_to_a_winner_writes_frames(tmp_path):
@@ -51,8 +24,7 @@ def test_whole_game_to_a_winner_writes_frames(tmp_path):
     assert len(pngs) == sim.frames > 20 and pngs[0] == "frame_00001.png"
 
 
-def test_a_shake_rolls_once_for_the_human():
-    sim = quiet_sim()
+def test_a_shake_rolls_once_for_the_human(sim):
     assert sim.app.awaiting_human()
     shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
@@ -70,8 +42,7 @@ def play_motion(sim, rows):
                                      lead=traces.still_at(rows[0]))
 
 
-def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once():
-    sim = quiet_sim()
+def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once(sim):
     start = sim.clock.now
     play_motion(sim, traces.load("cse590_phone_shake"))  # strong from 340 ms
     run_until(sim, lambda: sim.app.phase != play.PROMPT)
@@ -88,11 +59,9 @@ def test_the_dice_tumble_within_100_ms_of_a_shake_and_it_rolls_once():
 
 @pytest.mark.parametrize("swing", ["cse590_phone_baseball_throw", "cse590_phone_forehand_tennis",
                                    "cse590_phone_midair_zorro_z"])
-def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing):
+def test_a_swing_tumbles_then_puts_the_dice_back_with_nothing_rolled(swing, quiet_sim):
     lines = []
-    sim = Simulation(log=lines.append)
-    sim.human.act = lambda *a: None
-    started(sim)
+    sim = started(quiet_sim(log=lines.append))
     frames(sim, 2)
     before = sim.app.state.to_bytes()
     faces = [die.face for die in sim.app.screen.dice]
@@ -132,12 +101,10 @@ def _at_a_shake_prompt(sim):
 @pytest.mark.parametrize("game", ["two-dice", "big-pig", "hog", "skunkd", "skunk",
                                   "skull-dragon"])
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
-def test_every_game_puts_its_dice_back_after_a_swing(game, board):
+def test_every_game_puts_its_dice_back_after_a_swing(game, board, quiet_sim):
     players = 3 if game == "skunk" else 2
-    sim = Simulation(board=board, game=game, players=players, seats=(0,) + (1,) * (players - 1),
-                     log=None)
-    sim.human.act = lambda *a: None
-    started(sim)
+    sim = started(quiet_sim(board=board, game=game, players=players,
+                            seats=(0,) + (1,) * (players - 1)))
     _at_a_shake_prompt(sim)
     frames(sim, 2)
     before = sim.app.state.to_bytes()
@@ -153,8 +120,7 @@ def test_every_game_puts_its_dice_back_after_a_swing(game, board):
     assert [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice] == faces
 
 
-def test_a_refused_shake_puts_the_dice_back_once_and_says_why():
-    sim = quiet_sim()
+def test_a_refused_shake_puts_the_dice_back_once_and_says_why(sim):
     before = sim.app.state.to_bytes()
     faces = [die.face for die in sim.app.screen.dice]
     tries = []
@@ -174,11 +140,9 @@ def test_a_refused_shake_puts_the_dice_back_once_and_says_why():
     assert tries == [play.PROMPT, play.PREVIEW]  # may it preview? the action, once
 
 
-def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
+def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more(quiet_sim):
     lines = []
-    sim = Simulation(log=lines.append)
-    sim.human.act = lambda *a: None
-    started(sim)
+    sim = started(quiet_sim(log=lines.append))
     play_motion(sim, traces.load("cse590_phone_shake"))
     run_until(sim, lambda: sim.app.phase == play.PREVIEW)
     sim.keys.tap("A", sim.clock.now)  # A: roll by the button
@@ -190,13 +154,11 @@ def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more():
 
 
 @pytest.mark.parametrize("sensitivity, rolls", [(0, 1), (1, 0), (2, 0)])
-def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls):
+def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls, quiet_sim):
     from host import motions
 
     lines = []
-    sim = Simulation(log=lines.append, shake=sensitivity)
-    sim.human.act = lambda *a: None
-    started(sim)
+    sim = started(quiet_sim(log=lines.append, shake=sensitivity))
     assert sim.app.sensitivity == sensitivity
     play_motion(sim, motions.gentle_shake(4.0))
     frames(sim, 150)
@@ -214,8 +176,7 @@ def test_shake_and_keys_in_the_menu_never_roll():
     assert sim.app.menu.cursor == 1 and sim.app.mode == app_module.MENU
 
 
-def test_hold_before_rolling_is_refused_with_a_message():
-    sim = quiet_sim()
+def test_hold_before_rolling_is_refused_with_a_message(sim):
     before = sim.app.state.to_bytes()
     sim.keys.tap("B", sim.clock.now)
     frames(sim, 5)
@@ -223,8 +184,8 @@ def test_hold_before_rolling_is_refused_with_a_message():
     assert sim.app.view.message.text == "Nothing to hold yet"
 
 
-def test_button_roll_then_hold():
-    sim = quiet_sim(seed=5)
+def test_button_roll_then_hold(quiet_sim):
+    sim = started(quiet_sim(seed=5))
     sim.keys.tap("A", sim.clock.now)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
@@ -236,8 +197,7 @@ def test_button_roll_then_hold():
         assert s.scores[0] == total and s.turn_player() == 1
 
 
-def test_i2c_error_mid_game_switches_to_button_roll():
-    sim = quiet_sim()
+def test_i2c_error_mid_game_switches_to_button_roll(sim):
     sim.board.i2c.fail_always()
     frames(sim, 3)
     assert not sim.app.accel_ok
@@ -289,8 +249,7 @@ def test_layouts_fit_other_displays(size):
     view.refresh()
 
 
-def test_i2c_error_during_a_shake_still_decides_the_roll():
-    sim = quiet_sim()
+def test_i2c_error_during_a_shake_still_decides_the_roll(sim):
     shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     sim.board.i2c.fail_always()
@@ -404,8 +363,8 @@ def test_small_dice_keep_six_separate_pips(size):
     assert not any(sheet.bitmap[6 * t + x, 0] or sheet.bitmap[6 * t + x, t - 1] for x in range(t))
 
 
-def test_keys_during_the_tumble_do_nothing():
-    sim = quiet_sim(seed=11)
+def test_keys_during_the_tumble_do_nothing(quiet_sim):
+    sim = started(quiet_sim(seed=11))
     shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     rolling = sim.app.state.to_bytes()
@@ -423,10 +382,8 @@ def test_keys_during_the_tumble_do_nothing():
     assert s.scores == [0, 0]
 
 
-def test_buttons_during_the_computers_turn_do_nothing():
-    sim = Simulation(log=None, seats=(1, 1), seed=6)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
+def test_buttons_during_the_computers_turn_do_nothing(quiet_sim):
+    sim = started(quiet_sim(seats=(1, 1), seed=6))
     before = sim.app.state.to_bytes()
     sim.keys.tap("A", sim.clock.now)  # nobody's button: both seats are computers
     frames(sim, 8)

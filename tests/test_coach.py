@@ -3,7 +3,7 @@ the pause screen and remembered for the next game, hidden
 while a computer seat thinks, its lines those of the game's bot, at most 26
 characters, in every game."""
 import pytest
-from conftest import press
+from conftest import asked, menu_lines, press, run_until
 
 import rollbox
 from host.simulation import GAMES, Simulation
@@ -12,42 +12,19 @@ from rollbox import play
 from rollbox.bots import COACH_CHARS
 
 
-def run_until(sim, condition, limit_ms=120_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def asked(sim):
-    return sim.app.awaiting_human() and not sim.keys.busy()
-
-
-def tap(sim, name):
-    run_until(sim, lambda: not sim.keys.busy())
-    sim.keys.tap(name, sim.clock.now)
-
-
 def shown(sim):
     view = sim.app.view
     return view.coach_shown()
 
 
-def test_coach_from_the_menu_shows_the_bots_lines():
-    sim = Simulation(game="pig", seats=(0, 3), coach=1, log=None)
-    sim.human.act = lambda *a: None
+def test_coach_from_the_menu_shows_the_bots_lines(quiet_sim):
+    sim = quiet_sim(game="pig", seats=(0, 3), coach=1)
     run_until(sim, lambda: asked(sim))
     assert shown(sim) == ("Next roll busts: 17%", "Win 53% - hard: roll")
 
 
-def menu_lines(sim):
-    m = sim.app.menu
-    return [m.line(i) for i in range(m.size())]
-
-
-def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
-    sim = Simulation(game="pig", seats=(0, 3), log=None)
-    sim.human.act = lambda *a: None
+def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers(quiet_sim):
+    sim = quiet_sim(game="pig", seats=(0, 3))
     run_until(sim, lambda: asked(sim))
     assert shown(sim) is None
     for name in ("START", "B", "A", "START"):  # pause, to Coach, on, back
@@ -63,30 +40,27 @@ def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers():
         press(sim, name)
     run_until(sim, lambda: shown(sim) is not None)
     sim.app.to_menu()  # back at the menu: its Coach line is on
-    assert sim.app.menu.coach == 1 and "Coach: on" in menu_lines(sim)
-    tap(sim, "START")  # the next game: coach still on
+    assert sim.app.menu.coach == 1 and "Coach: on" in menu_lines(sim.app.menu)
+    press(sim, "START")  # the next game: coach still on
     run_until(sim, lambda: asked(sim))
     assert shown(sim) is not None
 
 
-def test_hidden_while_a_computer_seat_thinks():
-    sim = Simulation(game="pig", seats=(3, 0), coach=1, log=None)
-    sim.human.act = lambda *a: None
+def test_hidden_while_a_computer_seat_thinks(quiet_sim):
+    sim = quiet_sim(game="pig", seats=(3, 0), coach=1)
     run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     sim.step()
     assert sim.app.state.current_player() == 0 and shown(sim) is None
 
 
-def test_two_button_board_gets_the_coach_from_the_menu():
-    sim = Simulation(board="cpb_gizmo", game="hog", seats=(0, 2), coach=1, log=None)
-    sim.human.act = lambda *a: None
+def test_two_button_board_gets_the_coach_from_the_menu(quiet_sim):
+    sim = quiet_sim(board="cpb_gizmo", game="hog", seats=(0, 2), coach=1)
     run_until(sim, lambda: asked(sim))
     assert shown(sim) == ("5 dice bust: 60%", "Win 53% - hard: 6 dice")
 
 
-def test_skunk_start_stays_a_sit_key_at_a_big_table():
-    sim = Simulation(game="skunk", players=6, seats=(0,) * 6, log=None)
-    sim.human.act = lambda *a: None
+def test_skunk_start_stays_a_sit_key_at_a_big_table(quiet_sim):
+    sim = quiet_sim(game="skunk", players=6, seats=(0,) * 6)
     run_until(sim, lambda: asked(sim))
     assert sim.app.screen.pause_key() == 0
 

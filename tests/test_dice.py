@@ -10,7 +10,6 @@ same check fails biased rollers. Seeding: os.urandom where it exists, else
 the player's first input, never the boot clock; values after a seed thrown
 away."""
 import ast
-import math
 import os
 import random
 import sys
@@ -20,6 +19,7 @@ import adafruit_ticks
 import dice_cases as cases
 import pytest
 import supervisor
+from conftest import chi2_df5_survival
 from dice_cases import (
     CHI2_P001_DF5,
     DIE,
@@ -72,11 +72,6 @@ def test_dice_cases(case):
 
 
 # -- the chi-square check itself ----------------------------------------------
-
-def chi2_df5_survival(x):
-    """P(chi-square with 5 degrees of freedom > x), in closed form."""
-    return math.erfc(math.sqrt(x / 2)) + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3)
-
 
 def test_threshold_is_p_0001_for_5_degrees_of_freedom():
     assert chi2_df5_survival(CHI2_P001_DF5 / 1000) == pytest.approx(0.001, rel=1e-3)

@@ -28,10 +28,11 @@ import heapq
 import math
 
 import pytest
+from conftest import quiet_sim
 from hypothesis import HealthCheck, given, note, settings
 from hypothesis import strategies as st
 
-from host.simulation import FRAME_MS, GAMES, MENU_TAP_MS, Simulation
+from host.simulation import FRAME_MS, GAMES, MENU_TAP_MS
 from rollbox import app as app_module
 from rollbox import catalog, play
 from rollbox.engine import CHANCE
@@ -95,7 +96,7 @@ class Motion:
 
 
 class Fuzz:
-    """A :class:`Simulation` whose human seats are played by a timeline of
+    """A ``host.simulation.Simulation`` whose human seats are played by a timeline of
     raw key and motion events, checked after every frame (and each roll it
     starts: :func:`watch_rolls`)."""
 
@@ -103,8 +104,7 @@ class Fuzz:
 
     def __init__(self, timeline=(), **kw):
         self.log = collections.deque(maxlen=12)
-        self.sim = sim = Simulation(log=self.log.append, **kw)
-        sim.human.act = lambda *a: None  # the timeline plays instead
+        self.sim = sim = quiet_sim(log=self.log.append, **kw)  # the timeline plays instead
         self.app = app = sim.app
         self.clock = sim.clock
         self.keys = sim.hw.keys

@@ -9,6 +9,8 @@ from fractions import Fraction
 import hog_cases
 import playout
 import pytest
+from conftest import check_corrupt_bytes
+from hog_cases import after_rolls
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -25,22 +27,12 @@ def test_rules_cases(case):
     case()
 
 
-def _to_decision_after(game, rolls):
-    """A state after ``rolls`` (each a tuple of faces), at a decision node."""
-    s = game.new_initial_state()
-    for faces in rolls:
-        s.apply_action(len(faces))
-        for f in faces:
-            s.apply_action(f)
-    return s
-
-
 def test_goal_100_unless_changed_and_titles():
     assert HogGame().params == {"six_bad": 0, "players": 2, "goal": 100}
     assert HogGame().title() == "Hog" and HogGame(six_bad=1).title() == "Hog (6 bad)"
-    s = _to_decision_after(HogGame(), [(6,) * 8] * 4)  # 48 a turn
+    s = after_rolls(HogGame(), [(6,) * 8] * 4)  # 48 a turn
     assert s.scores == [96, 96] and not s.is_terminal()
-    s = _to_decision_after(HogGame(), [(6,) * 8] * 4 + [(2, 2)])
+    s = after_rolls(HogGame(), [(6,) * 8] * 4 + [(2, 2)])
     assert s.scores == [100, 96] and s.winner() == 0 and s.is_terminal()
 
 
@@ -87,7 +79,7 @@ def test_decisions_and_dice_are_shared_tuples():
 
 @pytest.mark.parametrize("n", (0, 25, 26, 100, -1))
 def test_dice_counts_outside_1_to_24_refused(n):
-    s = _to_decision_after(HogGame(), [(2, 3)])
+    s = after_rolls(HogGame(), [(2, 3)])
     before = s.to_bytes()
     with pytest.raises(ValueError):
         s.apply_action(n)
@@ -110,14 +102,14 @@ def test_1_20_and_24_dice_play_and_save(n):
 
 def test_six_bad_with_a_six_scores_zero():
     rolls = [(2, 6), (3, 4), (6,), (5, 5, 5, 5, 5, 5, 5, 6)]
-    s = _to_decision_after(HogGame(six_bad=1), rolls)
+    s = after_rolls(HogGame(six_bad=1), rolls)
     assert s.scores == [0, 7] and s.last_points == 0
-    s = _to_decision_after(HogGame(six_bad=0), rolls)
+    s = after_rolls(HogGame(six_bad=0), rolls)
     assert s.scores == [14, 48] and s.last_points == 41
 
 
 def test_the_score_only_changes_when_the_last_die_lands():
-    s = _to_decision_after(HogGame(), [(4, 4)])
+    s = after_rolls(HogGame(), [(4, 4)])
     s.apply_action(3)
     s.apply_action(6)
     s.apply_action(6)
@@ -200,7 +192,7 @@ def _states_along_a_game(game, seed):
 
 def test_corrupt_bytes_refused():
     game = HogGame(players=3, goal=30)
-    raw = _to_decision_after(game, [(4, 5), (2, 2, 2)]).to_bytes()
+    raw = after_rolls(game, [(4, 5), (2, 2, 2)]).to_bytes()
     assert raw == bytes([0, 2, 0, 3, 6, 0, 2, 2, 2, 9, 0, 6, 0, 0, 0])
     bad = [
         raw[:3] + b"\x19" + raw[4:],  # 25 dice
@@ -221,7 +213,7 @@ def test_corrupt_bytes_refused():
         with pytest.raises(ValueError):
             game.state_from_bytes(data)
     # A finished game: the winner's last roll must have brought them there.
-    s = _to_decision_after(HogGame(goal=10), [(5, 5)])
+    s = after_rolls(HogGame(goal=10), [(5, 5)])
     raw = s.to_bytes()
     assert s.is_terminal() and raw == bytes([2, 0, 1, 2, 10, 0, 5, 5, 10, 0, 0, 0])
     assert HogGame(goal=10).state_from_bytes(raw).winner() == 0
@@ -239,18 +231,7 @@ def test_corrupt_bytes_fuzz(seed):
     """Any one byte changed: refused with ValueError, or a state that saves
     back to exactly those bytes (never another exception)."""
     game = HogGame(six_bad=1, players=3, goal=20)
-    rng = random.Random(seed)
-    for raw in _states_along_a_game(game, seed)[::3]:
-        for i in range(len(raw)):
-            data = raw[:i] + bytes([rng.randrange(256)]) + raw[i + 1:]
-            try:
-                s = game.state_from_bytes(data)
-            except ValueError:
-                continue
-            assert s.to_bytes() == data
-        for cut in range(len(raw)):
-            with pytest.raises(ValueError):
-                game.state_from_bytes(raw[:cut])
+    check_corrupt_bytes(game, _states_along_a_game(game, seed)[::3], random.Random(seed))
 
 
 def test_bot_best_expected_is_the_exact_maximum():

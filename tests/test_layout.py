@@ -3,7 +3,7 @@ displayio (Blinka) and the host's framebuffer: every die face shows its pips
 apart (a 6 is six pips, never two bars), Hog's tumbling dice never touch,
 and the coach's lines never cover the seat's score, dice or den."""
 import pytest
-from conftest import overlaps, text_box
+from conftest import ScriptedRoller, overlaps, quiet_sim, run_until, started, text_box
 
 from host.simulation import Simulation
 from rollbox import app as app_module
@@ -77,30 +77,13 @@ def test_every_face_of_every_size_shows_its_pips_apart(size):
                 assert gap(box, other) >= max(2, side / 2), (size, face, box, other)
 
 
-def run_until(sim, condition, limit_ms=120_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-class Sixes:
-    """The app's roller, but every die lands on 6 (the tumble's faces and
-    wobble stay random)."""
-
-    def __init__(self, roller):
-        self.face = roller.face
-
-    def outcome(self, state):
-        return 6
-
-
 def hog_24(board):
-    sim = Simulation(board=board, game="hog", log=None, seed=3, goal=200)  # 144 does not end it
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
+    """Hog on ``board``: P1 rolls 24 dice, every one landing on 6 (the
+    tumble's faces and wobble from the simulation's random numbers, as the
+    app's own roller has them); returns the simulation, the dice tumbling."""
+    sim = started(quiet_sim(board=board, game="hog", seed=3, goal=200))  # 144 does not end it
     sim.app.screen.counts[0] = 24
-    sim.app.roller = Sixes(sim.app.roller)
+    sim.app.roller = ScriptedRoller([6] * 24, sim.rng.randrange)
     sim.keys.tap("A", sim.clock.now)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     return sim

@@ -2,10 +2,11 @@
 finished game is counted with the kinds of its winning seats and saved to
 the nvm once, and the menu's "Lifetime stats" shows them (a key goes back)."""
 import microcontroller
+from conftest import press
 
 from host.simulation import Simulation
 from rollbox import app as app_module
-from rollbox import controls, store
+from rollbox import store
 from rollbox.bots import EASY, HARD
 from rollbox.stats import Stats
 
@@ -57,19 +58,19 @@ def test_two_dice_count_two_faces_and_games_add_up():
     assert sum(faces(stats)) == 2 * (len(first) + len(second))
 
 
-def test_the_menu_shows_the_stats_and_a_key_goes_back():
+def test_the_menu_shows_the_stats_and_a_key_goes_back(quiet_sim):
     nvm = microcontroller.ByteArray()
     played_game("pig", (EASY, EASY), nvm)
-    sim = Simulation(log=None, nvm=nvm)
+    sim = quiet_sim(nvm=nvm)
+    sim.setup = []  # the test presses the menu's keys
     app = sim.app
     while app.menu.line(app.menu.cursor) != "Lifetime stats":
-        app.step(sim.clock.now)
-        app.menu.press(controls.B)
-    app._dispatch(controls.A, 0, sim.clock.now)
+        press(sim, "B")  # the next line
+    press(sim, "A")
     screen = app.menu_screen.stats_screen
     assert screen is not None and app.view.status.text == "Any key: menu"
     assert app.view.screen is screen.group
     assert any("Pig" in line.text for line in screen.game_lines)
-    app._dispatch(controls.B, 0, sim.clock.now)
+    press(sim, "B")
     assert app.mode == app_module.MENU and app.menu_screen.stats_screen is None
     assert app.view.screen is app.menu_screen.group

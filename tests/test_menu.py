@@ -1,16 +1,13 @@
 """The menu as data (rollbox.menu) and on screen: every game of the
 catalog, its options, player counts, seats and scrolling."""
 import pytest
+from conftest import menu_lines as lines
 
 import rollbox
 from host.simulation import GAMES, Simulation, menu_taps
 from rollbox import app as app_module
 from rollbox import catalog, controls
 from rollbox.menu import MENU_LINES, Menu
-
-
-def lines(m):
-    return [m.line(i) for i in range(m.size())]
 
 
 def test_pig_lines_and_params():

@@ -2,9 +2,8 @@
 pause screen offers Resume, Coach, Rules and keys, and Quit to menu, which
 asks first and keeps the game saved for the menu's Resume; a computer's
 turn waits too. Through the real keypad and display paths."""
-from conftest import asked, hold, press, quiet_sim, run_until
+from conftest import asked, frames, hold, press, run_until, shake
 
-from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import pause as pause_module
 from rollbox import play
@@ -16,7 +15,7 @@ def rows(sim):
     return [v.title.text] + list(sim.app.pause.body) + [v.message.text, v.status.text]
 
 
-def test_start_pauses_and_resumes_where_it_was():
+def test_start_pauses_and_resumes_where_it_was(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")  # a roll: the turn total is what the pause must keep
@@ -33,7 +32,7 @@ def test_start_pauses_and_resumes_where_it_was():
     assert "rollbox.pause" not in __import__("sys").modules  # unloaded in play
 
 
-def test_the_pause_covers_the_screen_and_goes():
+def test_the_pause_covers_the_screen_and_goes(quiet_sim):
     sim = quiet_sim(game="hog", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     fb = sim.board.framebuffer
@@ -49,7 +48,7 @@ def test_the_pause_covers_the_screen_and_goes():
     assert bytes(fb.framebuffer) == playing
 
 
-def test_a_computer_turn_waits_while_paused():
+def test_a_computer_turn_waits_while_paused(quiet_sim):
     sim = quiet_sim(game="pig", seats=(2, 0))
     run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     for _ in range(5):  # 100 ms into the computer's 700 ms think
@@ -68,7 +67,7 @@ def test_a_computer_turn_waits_while_paused():
     assert 10 <= steps <= 35, steps
 
 
-def test_quit_asks_then_the_menu_resumes_the_game_mid_turn():
+def test_quit_asks_then_the_menu_resumes_the_game_mid_turn(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 3))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")
@@ -92,7 +91,7 @@ def test_quit_asks_then_the_menu_resumes_the_game_mid_turn():
     assert sim.app.state.to_bytes() == before and sim.app.state.turn_total == turn_total
 
 
-def test_quit_keeps_the_save_across_a_power_cycle():
+def test_quit_keeps_the_save_across_a_power_cycle(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 3))
     run_until(sim, lambda: asked(sim))
     press(sim, "A")
@@ -100,20 +99,18 @@ def test_quit_keeps_the_save_across_a_power_cycle():
     before = sim.app.state.to_bytes()
     for name in ("START", "UP", "A", "A"):
         press(sim, name)
-    again = Simulation(log=None, nvm=sim.nvm, seats=(0, 3))  # power-up on the same nvm
-    again.human.act = lambda *a: None
+    again = quiet_sim(nvm=sim.nvm, seats=(0, 3))  # power-up on the same nvm
     again.setup = ["A"]  # Resume
     run_until(again, lambda: again.app.mode == app_module.PLAY and asked(again))
     assert again.app.state.to_bytes() == before
 
 
-def test_rules_and_keys_pages_and_back():
+def test_rules_and_keys_pages_and_back(quiet_sim):
     sim = quiet_sim(game="skunkd", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     for name in ("START", "B", "B", "A"):
         press(sim, name)
-    pause = sim.app.pause
-    lines = pause._help
+    lines = pause_module.help_lines(sim.app)
     body = pause_module.BODY
     pages = -(-len(lines) // body)
     assert rows(sim)[0] == "Rules and keys 1/%d" % pages
@@ -125,24 +122,20 @@ def test_rules_and_keys_pages_and_back():
     assert rows(sim)[3] == "> Rules and keys"
 
 
-def test_a_shake_while_paused_rolls_nothing():
-    from host import traces
-
+def test_a_shake_while_paused_rolls_nothing(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     before = sim.app.state.to_bytes()
     press(sim, "START")
-    sim.board.motion = traces.Replay(sim.human.samples, sim.clock.now)
-    for _ in range(150):
-        sim.step()
+    shake(sim)  # the recording the scripted human shakes with
+    frames(sim, 150)
     assert sim.app.mode == app_module.PAUSED and sim.app.state.to_bytes() == before
     press(sim, "START")
-    for _ in range(5):
-        sim.step()
+    frames(sim, 5)
     assert sim.app.phase == play.PROMPT and sim.app.state.to_bytes() == before
 
 
-def test_two_buttons_pause_with_the_chord_and_resume_with_a():
+def test_two_buttons_pause_with_the_chord_and_resume_with_a(quiet_sim):
     sim = quiet_sim(board="cpb_gizmo", game="pig", seats=(0, 0))
     run_until(sim, lambda: asked(sim))
     before = sim.app.state.to_bytes()
@@ -153,7 +146,7 @@ def test_two_buttons_pause_with_the_chord_and_resume_with_a():
     assert sim.app.mode == app_module.PLAY and sim.app.state.to_bytes() == before
 
 
-def test_skunk_big_table_pauses_with_the_chord_not_start():
+def test_skunk_big_table_pauses_with_the_chord_not_start(quiet_sim):
     sim = quiet_sim(game="skunk", players=6, seats=(0,) * 6)
     run_until(sim, lambda: asked(sim))
     assert sim.app.screen.pause_key() == 0

@@ -8,7 +8,7 @@ A burst of six presses inside one frame (``conftest.burst``: the app
 stalls while the keypad stand-in's scanner sees them) must leave the app
 exactly as six presses one frame apart: same state, same screen pixels."""
 import pytest
-from conftest import asked, burst, press, quiet_sim, run_until
+from conftest import asked, burst, frames, hold, press, run_until
 
 from rollbox import app as app_module
 from rollbox import controls, play
@@ -56,7 +56,7 @@ CASES = (
 @pytest.mark.parametrize("where,board,game,before,keys", CASES,
                          ids=["%s-%s" % (c[0], c[1]) for c in CASES])
 def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, game, before,
-                                                                keys):
+                                                                keys, quiet_sim):
     sims = [quiet_sim(board=board, game=game, seats=(0, 0), seed=5) for _ in range(2)]
     for sim in sims:
         if before is None:
@@ -77,7 +77,7 @@ def test_a_burst_of_six_presses_in_one_frame_acts_as_six_frames(where, board, ga
     assert one_frame.app.controls.dropped == 0
 
 
-def test_the_burst_is_not_one_press():
+def test_the_burst_is_not_one_press(quiet_sim):
     """The check above can fail: six UPs in one frame are not one UP."""
     sims = [quiet_sim(game="hog", seats=(0, 0), seed=5) for _ in range(2)]
     for sim in sims:
@@ -87,7 +87,7 @@ def test_the_burst_is_not_one_press():
     assert sims[0].app.screen.counts[0] != sims[1].app.screen.counts[0]
 
 
-def test_two_keys_pressed_together_each_act_in_scan_order():
+def test_two_keys_pressed_together_each_act_in_scan_order(quiet_sim):
     """UP and RIGHT down in the same scan on a PyBadge at SKUNK'D's keep
     (key order: RIGHT is key 4, UP key 6): both act, as RIGHT then UP."""
     sims = [quiet_sim(game="skunkd", seats=(0, 0), seed=5) for _ in range(2)]
@@ -111,15 +111,12 @@ def test_two_keys_pressed_together_each_act_in_scan_order():
 
 
 def chord(sim, ms):
-    from conftest import hold
-
     hold(sim, ("A", "B"), ms)
-    for _ in range(3):
-        sim.step()
+    frames(sim, 3)
 
 
 @pytest.mark.parametrize("board", ("cpb_gizmo", "pybadge"))
-def test_a_and_b_held_one_second_pause_and_act_on_nothing(board):
+def test_a_and_b_held_one_second_pause_and_act_on_nothing(board, quiet_sim):
     sim = quiet_sim(board=board, game="hog", seats=(0, 0), seed=5)
     to_prompt(sim)
     before = sim.app.state.to_bytes()
@@ -132,7 +129,7 @@ def test_a_and_b_held_one_second_pause_and_act_on_nothing(board):
         assert sim.app.state.to_bytes() != before
 
 
-def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
+def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order(quiet_sim):
     """Hog on a Circuit Playground: B steps the count, A rolls. B then A
     (40 ms apart, let go after 200 ms): the count steps, then the roll."""
     sim = quiet_sim(board="cpb_gizmo", game="hog", seats=(0, 0), seed=5)
@@ -154,7 +151,7 @@ def test_a_quick_a_and_b_on_two_buttons_is_both_presses_in_order():
     assert sim.app.screen.counts[0] == count % 24 + 1  # stepped once, then rolled
 
 
-def test_one_button_held_alone_acts_without_waiting_for_the_release():
+def test_one_button_held_alone_acts_without_waiting_for_the_release(quiet_sim):
     sim = quiet_sim(board="cpb_gizmo", game="pig", seats=(0, 0), seed=5)
     to_prompt(sim)
     keys, key_map = sim.hw.keys, sim.hw.key_map
@@ -165,7 +162,7 @@ def test_one_button_held_alone_acts_without_waiting_for_the_release():
     keys._release(key_map.index(controls.A))
 
 
-def test_a_full_queue_drops_and_counts():
+def test_a_full_queue_drops_and_counts(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 0), seed=5)
     at_menu(sim)
     burst(sim, ("DOWN",) * (controls.QUEUE + 4), gap_ms=21)

@@ -5,18 +5,11 @@ settings come back; a corrupt save is ignored; a write error is told and
 play goes on; a finished game is not offered."""
 import microcontroller
 import pytest
-from conftest import rebuild_game
+from conftest import rebuild_game, run_until
 
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import saves, store
-
-
-def run_until(sim, condition, limit_ms=120_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
 
 
 def menu_text(sim):

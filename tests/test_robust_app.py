@@ -3,34 +3,11 @@ says what happened and keeps the game (the issue's "abuse-proof" classes)."""
 import sys
 
 import pytest
+from conftest import frames, press, run_until, shake, started
 
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import controls, play
-
-
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def frames(sim, n):
-    for _ in range(n):
-        sim.step()
-
-
-def quiet(**kw):
-    sim = Simulation(log=None, **kw)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
-    return sim
-
-
-def tap(sim, name):
-    sim.keys.tap(name, sim.clock.now)
-    run_until(sim, lambda: not sim.keys.busy(sim.clock.now))
 
 
 class Flaky:
@@ -48,11 +25,11 @@ class Flaky:
         return self.method(*args)
 
 
-def test_memory_error_in_a_screen_change_is_retried_once():
-    sim = quiet(seed=3)
+def test_memory_error_in_a_screen_change_is_retried_once(quiet_sim):
+    sim = started(quiet_sim(seed=3))
     screen = sim.app.screen
     screen.apply = Flaky(screen.apply, 1)
-    tap(sim, "A")  # roll
+    press(sim, "A")  # roll
     assert screen.apply.calls == 2  # failed, collected, retried
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
@@ -60,12 +37,12 @@ def test_memory_error_in_a_screen_change_is_retried_once():
     assert s.turn_total == (s.dice[0] if s.dice[0] != 1 else 0)
 
 
-def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
-    sim = quiet(seed=3)
+def test_memory_error_twice_undoes_the_move_and_the_game_goes_on(quiet_sim):
+    sim = started(quiet_sim(seed=3))
     screen = sim.app.screen
     before = sim.app.state.to_bytes()
     screen.settle = Flaky(screen.settle, 2)
-    tap(sim, "A")
+    press(sim, "A")
     run_until(sim, lambda: screen.settle.calls >= 2)
     frames(sim, 2)
     assert sim.app.view.message.text == "Out of memory: move undone"
@@ -75,8 +52,8 @@ def test_memory_error_twice_undoes_the_move_and_the_game_goes_on():
     assert sim.app.mode == app_module.PLAY and s.dice[0] in range(1, 7)
 
 
-def test_memory_error_in_a_computers_decision_keeps_the_game():
-    sim = quiet(seats=(1, 1), seed=4)
+def test_memory_error_in_a_computers_decision_keeps_the_game(quiet_sim):
+    sim = started(quiet_sim(seats=(1, 1), seed=4))
     screen = sim.app.screen
     screen.computer = Flaky(screen.computer, 2)
     before = sim.app.state.to_bytes()
@@ -86,11 +63,10 @@ def test_memory_error_in_a_computers_decision_keeps_the_game():
     assert sim.run() in (0, 1)  # the third try works: the game ends normally
 
 
-def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
+def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch, quiet_sim):
     import rollbox
 
-    sim = Simulation(log=None)
-    sim.human.act = lambda *a: None
+    sim = quiet_sim()
     real = rollbox.load_class
     calls = []
 
@@ -107,13 +83,13 @@ def test_memory_error_while_a_game_starts_brings_the_menu_back(monkeypatch):
     assert app.mode == app_module.MENU and app.game is None and app.screen is None
     assert app.view.title.text == "Out of memory: not started"
     assert app.view.screen is app.menu_screen.group  # the menu is back, drawn
-    tap(sim, "START")  # the same choice again: it starts
+    press(sim, "START")  # the same choice again: it starts
     run_until(sim, lambda: app.mode == app_module.PLAY)
     assert app.game.NAME == "pig"
 
 
-def test_display_that_raises_on_refresh_keeps_the_game():
-    sim = quiet(seed=5)
+def test_display_that_raises_on_refresh_keeps_the_game(quiet_sim):
+    sim = started(quiet_sim(seed=5))
     display = sim.hw.display
     real = display.refresh
     fails = [0]
@@ -125,7 +101,7 @@ def test_display_that_raises_on_refresh_keeps_the_game():
         return real(*a, **k)
 
     display.refresh = broken
-    tap(sim, "A")  # the tumble and the roll go on while the display fails
+    press(sim, "A")  # the tumble and the roll go on while the display fails
     run_until(sim, lambda: fails[0] >= 10)
     frames(sim, 1)
     assert sim.app.view.refresh_errors == 10
@@ -167,29 +143,23 @@ def test_key_held_through_power_up_is_read_not_acted_on():
 WRAP = 2**29  # supervisor.ticks_ms() wraps here (CircuitPython)
 
 
-def test_shake_tumble_and_keys_across_the_ticks_wrap():
-    from host import traces
-
-    sim = Simulation(log=None, seed=2, start_ms=WRAP - 2500)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
+def test_shake_tumble_and_keys_across_the_ticks_wrap(quiet_sim):
+    sim = started(quiet_sim(seed=2, start_ms=WRAP - 2500))
     assert sim.clock.ticks_ms() > WRAP - 2500  # not wrapped yet
-    sim.board.motion = traces.Replay(traces.load("cse590_phone_shake"), sim.clock.now)
+    shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
     assert sim.clock.ticks_ms() < 10_000  # the shake was decided after the wrap
     s = sim.app.state
     assert s.dice[0] in range(1, 7) and s.scores == [0, 0]
     if s.turn_player() == 0:
-        tap(sim, "B")  # a key press (debounced by the keypad scan) after the wrap
+        press(sim, "B")  # a key press (debounced by the keypad scan) after the wrap
         frames(sim, 2)
         assert s.scores[0] == s.dice[0] and s.turn_player() == 1
 
 
-def test_endless_shake_is_decided_across_the_wrap():
-    sim = Simulation(log=None, seed=2, start_ms=WRAP - 6000)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
+def test_endless_shake_is_decided_across_the_wrap(quiet_sim):
+    sim = started(quiet_sim(seed=2, start_ms=WRAP - 6000))
     sim.board.motion = lambda t: (30.0 if (t // 40) % 2 else -30.0, 0.0, 9.8)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     start = sim.clock.now

@@ -1,61 +1,40 @@
 """Hog on the device: pick the number of dice, roll them once, a grid of dice."""
+from conftest import press, run_until, started
+
 from host.simulation import Simulation
-from rollbox import app as app_module
 from rollbox import play
 
 
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def quiet(**kw):
-    sim = Simulation(game="hog", log=None, **kw)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
-    return sim
-
-
-def tap(sim, name, frames=2):
-    """Press and release ``name``, then ``frames`` more frames."""
-    sim.keys.tap(name, sim.clock.now)
-    run_until(sim, lambda: not sim.keys.busy())
-    for _ in range(frames):
-        sim.step()
-
-
-def test_count_starts_at_the_best_average_and_moves_with_the_directions():
-    sim = quiet()
+def test_count_starts_at_the_best_average_and_moves_with_the_directions(quiet_sim):
+    sim = started(quiet_sim(game="hog"))
     screen = sim.app.screen
     assert screen.counts[0] == 5  # 5 dice: the most points on average
     assert screen.count_line.text == "P1 rolls 5 dice"
-    tap(sim, "UP")
-    tap(sim, "UP")
-    tap(sim, "DOWN")
+    press(sim, "UP")
+    press(sim, "UP")
+    press(sim, "DOWN")
     assert screen.counts[0] == 6 and screen.count_line.text == "P1 rolls 6 dice"
     assert sim.app.state.to_bytes() == sim.app.game.new_initial_state().to_bytes()
 
 
-def test_b_steps_the_count_and_wraps_on_two_button_boards():
-    sim = quiet(board="cpb_gizmo", six_bad=1)
+def test_b_steps_the_count_and_wraps_on_two_button_boards(quiet_sim):
+    sim = started(quiet_sim(game="hog", board="cpb_gizmo", six_bad=1))
     screen = sim.app.screen
     assert screen.counts[0] == 2  # with "6 is bad" two dice score most on average
     for _ in range(22):
-        tap(sim, "B")
+        press(sim, "B")
     assert screen.counts[0] == 24
-    tap(sim, "B")
+    press(sim, "B")
     assert screen.counts[0] == 1 and screen.count_line.text == "P1 rolls 1 die"
     assert sim.app.view.status.text == "P1 Shake/A:roll B:+1"
 
 
-def test_a_rolls_the_chosen_count_once_and_shows_every_die():
-    sim = quiet(seed=4)
+def test_a_rolls_the_chosen_count_once_and_shows_every_die(quiet_sim):
+    sim = started(quiet_sim(game="hog", seed=4))
     for _ in range(19):
-        tap(sim, "UP")
+        press(sim, "UP")
     assert sim.app.screen.counts[0] == 24
-    tap(sim, "A")
+    press(sim, "A")
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
     s = sim.app.state
     assert len(s.dice) == 24 and all(1 <= f <= 6 for f in s.dice)

@@ -1,27 +1,17 @@
 """The Pig family's messages on the device (issue 14, item 4): a bust
 says what it lost (no "bust -0"), a wipe says what went."""
-from conftest import ScriptedRoller
-
-from host.simulation import Simulation
-from rollbox import play as play_module
+from conftest import asked, quiet_sim, roll, run_until
 
 
 def play(game, actions, taps):
     """Both seats human; the dice land on ``actions`` (the rules' chance
     actions); tap A ``taps`` times, each until the prompt is back. Returns
     the messages."""
-    sim = Simulation(game=game, seats=(0, 0), log=None)
-    sim.human.act = lambda *a: None
-    sim.app.roller = ScriptedRoller(actions)
+    sim = quiet_sim(game=game, seats=(0, 0), dice=actions)
     said = []
     for _ in range(taps):
-        while not sim.app.awaiting_human() or sim.keys.busy():
-            sim.step()
-        sim.keys.tap("A", sim.clock.now)
-        while sim.app.phase != play_module.TUMBLE:
-            sim.step()
-        while sim.app.phase != play_module.PROMPT:
-            sim.step()
+        run_until(sim, lambda: asked(sim))
+        roll(sim)
         said.append(sim.app.view.message.text)
     return said
 

@@ -3,7 +3,7 @@ buttons (and shakes) with scripted dice, the Skull and Dragon symbols in
 the framebuffer, refusals on the message line, the layout at both sizes and
 whole games to a winner (host boards, real displayio through Blinka)."""
 import pytest
-from conftest import overlaps, text_box
+from conftest import ScriptedRoller, overlaps, press, quiet_sim, run_until, shake, started, text_box
 
 from games.skull_dragon import screen as screen_module
 from games.skull_dragon.rules import (
@@ -23,69 +23,40 @@ from games.skull_dragon.rules import (
     SKULL_DIE,
     UNDER,
 )
-from host import traces
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import play
 from rollbox.controls import B
-from rollbox.dice import Roller
 from rollbox.faces import pip_grid
 
 LARGE = ("cpb_gizmo", "generic")
 
 
-class ScriptedRoller(Roller):
-    """Lands the dice on the worths in ``script`` in order (each checked to
-    be an outcome of the state); the tumble's faces stay random."""
-
-    def __init__(self, script, rng):
-        super().__init__(rng.randrange)
-        self.script = list(script)
-
-    def outcome(self, state):
-        worth = self.script.pop(0)
-        assert worth in [a for a, _ in state.chance_outcomes()]
-        return worth
-
-
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def quiet(board="pybadge", seats=(0, 0), dice=(), **kw):
+def skull_dragon_game(board="pybadge", seats=(0, 0), dice=(), **kw):
     """The app on ``board`` in a new game, no scripted player, the dice
-    landing on ``dice``."""
-    sim = Simulation(board=board, game="skull-dragon", log=None, players=len(seats),
-                     seats=seats, **kw)
-    sim.human.act = lambda *a: None
-    sim.app.roller = ScriptedRoller(dice, sim.rng)
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
-    return sim
+    landing on ``dice`` (worths; the tumble's faces from the simulation's
+    random numbers)."""
+    sim = quiet_sim(board=board, game="skull-dragon", players=len(seats), seats=seats, **kw)
+    sim.app.roller = ScriptedRoller(dice, sim.rng.randrange)
+    return started(sim)
 
 
 def prompted(sim):
     return sim.app.phase == play.PROMPT and not sim.keys.busy()
 
 
-def tap(sim, name):
+def answer(sim, name):
     """Press and release ``name``; wait until the app asks again (a roll
     tumbles and lands first)."""
-    sim.keys.tap(name, sim.clock.now)
-    run_until(sim, lambda: not sim.keys.busy())
-    sim.step()
+    press(sim, name, frames=1)
     run_until(sim, lambda: prompted(sim) or sim.app.mode == app_module.OVER)
     sim.step()
 
 
-def shake(sim):
+def shake_until_asked(sim):
     """Shake (a real recording) and wait until the app asks again."""
-    start = sim.clock.now
-    replay = traces.Replay(traces.load("cse590_phone_shake"), start)
-    sim.board.motion = replay
+    replay = shake(sim)
     run_until(sim, lambda: sim.clock.now > replay.end_ms and prompted(sim), 20_000)
     sim.step()
 
@@ -105,47 +76,47 @@ def test_first_example_through_the_buttons(board):
     dragon 3 then skull 3 -> 9 -> 2 points; dragon 7 x skull 6 = 42 -> 3
     points; book 3. Only A and B, on a small and a large display."""
     large = board in LARGE
-    sim = quiet(board, dice=(2, 4, 3, 3, DRAGON, 6))
+    sim = skull_dragon_game(board, dice=(2, 4, 3, 3, DRAGON, 6))
     s = sim.app.state
     assert line(sim, "target_line") == "Target: first throw"
     assert line(sim, "round_line") == "Round 1/4"
     assert texts(sim)[1] == "P1 Shake/A:skull B:dragon"
-    tap(sim, "A")  # the skull die
+    answer(sim, "A")  # the skull die
     assert (s.phase, s.first_die, s.dice) == (ACCEPT_OR_MULTIPLY, SKULL_DIE, [2, -1])
     assert texts(sim) == ("Skull die: 2", "P1 A:accept 2 Shake/B:x dragon" if large
                           else "A:take 2 Shake/B:x dragon")
-    tap(sim, "A")  # accept
+    answer(sim, "A")  # accept
     assert (s.phase, s.target) == (DIRECTION, 2)
     assert texts(sim) == ("Skull 2: target 2", "P1 A:over B:under")
     assert line(sim, "target_line") == "Target 2 over/under?"
-    tap(sim, "A")  # over
+    answer(sim, "A")  # over
     assert (s.phase, s.direction) == (PICK_DIE, OVER)
     assert texts(sim) == ("P1 goes over 2", "P1 Shake/A:skull B:dragon")
     assert line(sim, "target_line") == "Target 2 OVER"
-    tap(sim, "B")  # the dragon die: 4
-    tap(sim, "A")  # accept
+    answer(sim, "B")  # the dragon die: 4
+    answer(sim, "A")  # accept
     assert (s.phase, s.target, s.turn_points) == (AFTER_SUCCESS, 4, 1)
     assert texts(sim) == ("Dragon 4 >= 2: 1 point", "P1 A:go on B:book 1")
     assert line(sim, "points_line") == "Turn points: 1"
-    tap(sim, "A")  # go on: the die choice, the shake on the dragon die (picked last)
+    answer(sim, "A")  # go on: the die choice, the shake on the dragon die (picked last)
     assert texts(sim) == ("Pick a die to throw", "P1 A:skull Shake/B:dragon")
     assert s.phase == AFTER_SUCCESS and not sim.app.screen.frame.hidden
-    tap(sim, "B")  # dragon 3
+    answer(sim, "B")  # dragon 3
     assert texts(sim)[1] == ("P1 A:accept 3 Shake/B:x skull" if large
                              else "A:take 3 Shake/B:x skull")
-    tap(sim, "B")  # multiply: skull 3
+    answer(sim, "B")  # multiply: skull 3
     assert (s.result, s.target, s.turn_points) == (9, 9, 2)
     assert texts(sim)[0] == ("Dragon 3 x Skull 3 = 9 >= 4: 2 points" if large
                              else "3x3=9 >= 4: 2 points")
-    tap(sim, "A")
-    tap(sim, "B")  # the Dragon face
+    answer(sim, "A")
+    answer(sim, "B")  # the Dragon face
     assert texts(sim)[0] == "Dragon die: Dragon (7)"
     assert not sim.app.screen.symbols[DRAGON_DIE].hidden
-    tap(sim, "B")  # multiply: skull 6
+    answer(sim, "B")  # multiply: skull 6
     assert (s.result, s.target, s.turn_points) == (42, 42, 3)
     assert texts(sim)[0] == ("Dragon 7 x Skull 6 = 42 >= 9: 3 points" if large
                              else "7x6=42 >= 9: 3 points")
-    tap(sim, "B")  # book
+    answer(sim, "B")  # book
     assert s.scores == [3, 0] and s.turn_player() == 1 and s.phase == PICK_DIE
     assert texts(sim)[0] == "P1 books 3: score 3"
     assert [line.text for line in sim.app.screen.lines] == [" P1 you 3", ">P2 you 0"]
@@ -157,23 +128,23 @@ def test_second_example_with_shakes_fails():
     """RULES.md 3: skull 6 x dragon 4 = 24, under; skull 3 then dragon 3 = 9
     -> 1 point; skull 2 then dragon 5 = 10 > 9 -> fail, 0 points. Every roll
     by a shake: the shake rolls the die in the frame, then multiplies."""
-    sim = quiet("pybadge", dice=(6, 4, 3, 3, 2, 5))
+    sim = skull_dragon_game("pybadge", dice=(6, 4, 3, 3, 2, 5))
     s = sim.app.state
     screen = sim.app.screen
     assert screen.picks[0] == SKULL_DIE and not screen.frame.hidden
-    shake(sim)
+    shake_until_asked(sim)
     assert (s.phase, s.first_die, s.first_value) == (ACCEPT_OR_MULTIPLY, SKULL_DIE, 6)
-    shake(sim)  # multiplies
+    shake_until_asked(sim)  # multiplies
     assert texts(sim) == ("6x4=24: target 24", "P1 A:over B:under")
-    tap(sim, "B")  # under
+    answer(sim, "B")  # under
     assert line(sim, "target_line") == "Target 24 UNDER"
-    shake(sim)
-    shake(sim)
+    shake_until_asked(sim)
+    shake_until_asked(sim)
     assert (s.turn_points, s.target) == (1, 9)
     assert texts(sim)[0] == "3x3=9 <= 24: 1 point"
-    tap(sim, "A")  # go on
-    shake(sim)
-    shake(sim)
+    answer(sim, "A")  # go on
+    shake_until_asked(sim)
+    shake_until_asked(sim)
     assert s.scores == [0, 0] and s.turn_points == 0 and s.turn_player() == 1
     assert texts(sim)[0] == "2x5=10 > 9: fail, 0 points"
     assert screen.body == [screen_module._FAILED] * 2  # the failed throw stays on show, red
@@ -181,12 +152,12 @@ def test_second_example_with_shakes_fails():
 
 
 def test_messages_on_the_large_display_name_the_dice():
-    sim = quiet("cpb_gizmo", dice=(6, 4, 2, 5))
-    tap(sim, "A")  # skull 6
-    tap(sim, "B")  # x dragon 4
+    sim = skull_dragon_game("cpb_gizmo", dice=(6, 4, 2, 5))
+    answer(sim, "A")  # skull 6
+    answer(sim, "B")  # x dragon 4
     assert texts(sim)[0] == "Skull 6 x Dragon 4 = 24: target 24"
     for name in "BAB":  # under; skull 2 x dragon 5
-        tap(sim, name)
+        answer(sim, name)
     assert texts(sim)[0] == "Skull 2 x Dragon 5 = 10 <= 24: 1 point"
 
 
@@ -194,7 +165,7 @@ def symbol_pixels(sim, die, points):
     """Framebuffer colours at ``points`` (on the 32x32 symbol grid) of ``die``."""
     screen = sim.app.screen
     d = screen.dice[die]
-    size = screen_module._LARGE[0] if sim.app.view.large else screen_module._SMALL[0]
+    size = d.sheet.tile * d.sheet.scale
     fb = sim.board.framebuffer
     return [fb.pixel(d.x + gx * size // 32, d.y + gy * size // 32) for gx, gy in points]
 
@@ -216,23 +187,23 @@ GREEN = (176, 224, 168)  # the dragon die's body, 0xB6E3A8 in RGB565
 
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
 def test_skull_and_dragon_faces_are_symbols_not_pips(board):
-    sim = quiet(board, dice=(SKULL, DRAGON, 5, 5))
+    sim = skull_dragon_game(board, dice=(SKULL, DRAGON, 5, 5))
     screen = sim.app.screen
-    tap(sim, "A")  # the skull die: Skull
+    answer(sim, "A")  # the skull die: Skull
     assert sim.app.state.dice == [SKULL, -1]
     assert texts(sim)[0] == "Skull die: Skull (0)"
     assert screen.dice[SKULL_DIE].face == 0 and not screen.symbols[SKULL_DIE].hidden
     # Head bone-white, eye sockets and nose black, the jaw's teeth white.
     assert symbol_pixels(sim, SKULL_DIE, ((16, 7), (12, 13), (20, 13), (16, 18), (12, 24))) \
         == [WHITE, BLACK, BLACK, BLACK, WHITE]
-    tap(sim, "B")  # multiply: the Dragon
+    answer(sim, "B")  # multiply: the Dragon
     assert sim.app.state.dice == [SKULL, DRAGON]
     assert screen.dice[DRAGON_DIE].face == 0 and not screen.symbols[DRAGON_DIE].hidden
     # Red scales, a yellow eye, the die's green body around.
     assert symbol_pixels(sim, DRAGON_DIE, ((10, 18), (22, 15), (15, 15), (28, 5), (28, 28))) \
         == [RED, RED, YELLOW, GREEN, GREEN]
-    tap(sim, "A")  # over 0
-    tap(sim, "A")  # the skull die: 5, pips and no symbol
+    answer(sim, "A")  # over 0
+    answer(sim, "A")  # the skull die: 5, pips and no symbol
     assert screen.dice[SKULL_DIE].face == 5 and screen.symbols[SKULL_DIE].hidden
     assert symbol_pixels(sim, SKULL_DIE, ((12, 13),)) != [BLACK]  # no eye socket
     pips = pip_pixels(sim, SKULL_DIE)
@@ -240,7 +211,7 @@ def test_skull_and_dragon_faces_are_symbols_not_pips(board):
 
 
 def test_the_tumble_shows_symbols_too():
-    sim = quiet("pybadge", dice=(3,))
+    sim = skull_dragon_game("pybadge", dice=(3,))
     screen = sim.app.screen
     seen = set()
     sim.keys.tap("A", sim.clock.now)
@@ -255,80 +226,80 @@ def test_the_tumble_shows_symbols_too():
 
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
 def test_a_shake_during_over_under_changes_nothing(board):
-    sim = quiet(board, dice=(4,))
-    tap(sim, "A")
-    tap(sim, "A")  # target 4
+    sim = skull_dragon_game(board, dice=(4,))
+    answer(sim, "A")
+    answer(sim, "A")  # target 4
     s = sim.app.state
     before = s.to_bytes()
-    shake(sim)
+    shake_until_asked(sim)
     assert s.to_bytes() == before and s.phase == DIRECTION
     assert texts(sim) == ("Target 4: A over, B under", "P1 A:over B:under")
-    tap(sim, "B")
+    answer(sim, "B")
     assert s.direction == UNDER
 
 
 def test_a_shake_after_a_success_waits_for_the_die_choice():
-    sim = quiet("cpb_gizmo", dice=(2, 4, 5))
+    sim = skull_dragon_game("cpb_gizmo", dice=(2, 4, 5))
     for name in "AAAB":  # skull 2, over; dragon 4
-        tap(sim, name)
-    tap(sim, "A")  # accept: 1 point
+        answer(sim, name)
+    answer(sim, "A")  # accept: 1 point
     s = sim.app.state
     before = s.to_bytes()
-    shake(sim)
+    shake_until_asked(sim)
     assert s.to_bytes() == before
     assert texts(sim) == ("A throws again, B books 1", "P1 A:go on B:book 1")
-    tap(sim, "A")  # go on
-    shake(sim)  # the dragon die (picked last)
+    answer(sim, "A")  # go on
+    shake_until_asked(sim)  # the dragon die (picked last)
     assert s.first_die == DRAGON_DIE and s.first_value == 5
 
 
 def test_the_dpad_moves_the_cursor_and_the_shake_follows_it():
-    sim = quiet("pybadge", dice=(DRAGON,))
+    sim = skull_dragon_game("pybadge", dice=(DRAGON,))
     screen = sim.app.screen
     frame = screen.frame
     assert frame.x == screen.dice[SKULL_DIE].x - screen.border
-    tap(sim, "RIGHT")
+    answer(sim, "RIGHT")
     assert screen.picks[0] == DRAGON_DIE and frame.x == screen.dice[DRAGON_DIE].x - screen.border
     assert texts(sim)[1] == "P1 A:skull Shake/B:dragon"
-    tap(sim, "LEFT")
-    tap(sim, "DOWN")
+    answer(sim, "LEFT")
+    answer(sim, "DOWN")
     assert sim.app.state.first_die == -1  # moving never rolls
-    shake(sim)
+    shake_until_asked(sim)
     assert sim.app.state.dice == [-1, DRAGON] and frame.hidden
 
 
 def test_refusals_explain_and_change_nothing():
-    sim = quiet("pybadge", dice=(3, 2))
+    sim = skull_dragon_game("pybadge", dice=(3, 2))
     s = sim.app.state
-    tap(sim, "SELECT")  # (START toggles the coach)
+    answer(sim, "SELECT")  # (START toggles the coach)
     assert texts(sim)[0] == "A skull die, B dragon die"
-    tap(sim, "A")  # skull 3
+    answer(sim, "A")  # skull 3
     before = s.to_bytes()
     for name in ("UP", "SELECT"):
-        tap(sim, name)
+        answer(sim, name)
         assert texts(sim)[0] == "A accepts 3, B multiplies" and s.to_bytes() == before
-    tap(sim, "A")
+    answer(sim, "A")
     before = s.to_bytes()
-    tap(sim, "LEFT")
+    answer(sim, "LEFT")
     assert texts(sim)[0] == "Target 3: A over, B under" and s.to_bytes() == before
-    tap(sim, "B")  # under 3
-    tap(sim, "A")  # skull 2
-    tap(sim, "A")  # 2 <= 3: 1 point
+    answer(sim, "B")  # under 3
+    answer(sim, "A")  # skull 2
+    answer(sim, "A")  # 2 <= 3: 1 point
     before = s.to_bytes()
-    tap(sim, "RIGHT")
+    answer(sim, "RIGHT")
     assert texts(sim)[0] == "A throws again, B books 1" and s.to_bytes() == before
     screen = sim.app.screen
     assert keys_for(screen, s, BOOK) == ("B",)
     assert keys_for(screen, s, ROLL_DRAGON) == ("A", "B")
-    tap(sim, "A")  # go on: book is gone
+    answer(sim, "A")  # go on: book is gone
     with pytest.raises(ValueError):
         keys_for(screen, s, BOOK)
-    tap(sim, "SELECT")
+    answer(sim, "SELECT")
     assert texts(sim)[0] == "A skull die, B dragon die" and s.to_bytes() == before
 
 
 def test_buttons_while_the_computer_thinks_do_not_act_for_it():
-    sim = quiet("cpb_gizmo", seats=(1, 0), dice=(5,))
+    sim = skull_dragon_game("cpb_gizmo", seats=(1, 0), dice=(5,))
     s = sim.app.state
     screen = sim.app.screen
     sim.keys.tap("B", sim.clock.now)
@@ -344,7 +315,7 @@ def test_buttons_while_the_computer_thinks_do_not_act_for_it():
 def test_keys_for_makes_every_action_on_this_board(board):
     """The scripted player's buttons: each action of each phase, pressed,
     is the action."""
-    sim = quiet(board, dice=(2, 4, 3))
+    sim = skull_dragon_game(board, dice=(2, 4, 3))
     screen = sim.app.screen
     s = sim.app.state
     expect = {ROLL_SKULL: ("A",), ROLL_DRAGON: ("B",), ACCEPT: ("A",), MULTIPLY: ("B",),
@@ -353,10 +324,10 @@ def test_keys_for_makes_every_action_on_this_board(board):
         keys = keys_for(screen, s, action)
         assert keys == expect[action]
         for name in keys:
-            tap(sim, name)
+            answer(sim, name)
     assert s.phase == AFTER_SUCCESS
     for name in keys_for(screen, s, ROLL_SKULL):
-        tap(sim, name)
+        answer(sim, name)
     assert (s.first_die, s.first_value) == (SKULL_DIE, 3)
 
 
@@ -364,7 +335,7 @@ def test_keys_for_makes_every_action_on_this_board(board):
 def test_the_widest_texts_fit_without_overlap(board):
     """Every label with its widest text, the dice and the frame: inside the
     layout, clear of each other and of the message and status lines."""
-    sim = quiet(board, seats=(0, 1, 1, 1))
+    sim = skull_dragon_game(board, seats=(0, 1, 1, 1))
     screen = sim.app.screen
     view = sim.app.view
     v = view.set_text
@@ -379,7 +350,7 @@ def test_the_widest_texts_fit_without_overlap(board):
     assert len(boxes) == 2 + 1 + 4 + 2  # the dice's names, round, scores, target, points
     b = screen.border
     for d in screen.dice:
-        size = screen_module._LARGE[0] if view.large else screen_module._SMALL[0]
+        size = d.sheet.tile * d.sheet.scale
         boxes.append((d.x - b, d.y - b, d.x + size + b, d.y + size + b))
     title = text_box(view.title)
     if not view.large:  # the round shares the title line, right of the title

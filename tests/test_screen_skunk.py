@@ -2,7 +2,7 @@
 roster cursor on two-button boards, computer seats that sit by the bot,
 sits only between rolls, and a layout that fits eight rows."""
 import pytest
-from conftest import overlaps, text_box
+from conftest import overlaps, press, quiet_sim, roll, run_until, started, text_box
 
 from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED
 from host import boards
@@ -13,54 +13,15 @@ from rollbox import play
 from rollbox.view import BAD, PLAIN
 
 
-class Faces:
-    """A roller with scripted dice: ``outcome`` lands the next face."""
-
-    def __init__(self, faces):
-        self.faces = list(faces)
-        self._n = 0
-
-    def outcome(self, state):
-        return self.faces.pop(0)
-
-    def face(self):
-        self._n += 1
-        return self._n % 6 + 1
-
-
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
-def quiet(faces=(), **kw):
-    """A SKUNK game on the host with no scripted human, dice from ``faces``."""
-    sim = Simulation(game="skunk", log=None, **kw)
-    sim.human.act = lambda *a: None
-    run_until(sim, lambda: sim.app.mode == app_module.PLAY and not sim.keys.busy())
-    sim.app.roller = Faces(faces)
-    return sim
-
-
-def tap(sim, name, frames=2):
-    """Press and release ``name``, then ``frames`` more frames."""
-    sim.keys.tap(name, sim.clock.now)
-    run_until(sim, lambda: not sim.keys.busy())
-    for _ in range(frames):
-        sim.step()
+def skunk_game(faces=(), **kw):
+    """A SKUNK game on the host at the first prompt, no scripted human,
+    dice from ``faces``."""
+    return started(quiet_sim(game="skunk", dice=faces, **kw))
 
 
 def settled(sim):
     """Frames until the app prompts again (after a tumble)."""
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
-
-
-def roll(sim, key="A"):
-    tap(sim, key)
-    assert sim.app.phase == play.TUMBLE
-    settled(sim)
 
 
 def texts(sim):
@@ -72,7 +33,7 @@ def message(sim):
 
 
 def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
-    sim = quiet(faces=(3, 4), players=3, seats=(0, 0, 1))
+    sim = skunk_game(faces=(3, 4), players=3, seats=(0, 0, 1))
     screen, s = sim.app.screen, sim.app.state
     assert texts(sim) == ["P1^                  0 L",
                           "P2^                  0 U",
@@ -81,85 +42,85 @@ def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
     roll(sim)
     assert message(sim) == "P1 rolled 3-4: +7" and s.round_total == 7
     assert screen.info.text == "Round total 7" and [d.face for d in screen.dice] == [3, 4]
-    tap(sim, "UP")  # P2's button: P2 sits, P1 still shoots
+    press(sim, "UP")  # P2's button: P2 sits, P1 still shoots
     assert message(sim) == "P2 sits at 7"
     assert s.pad[1] == [7] + [UNPLAYED] * 4 and s.scores[1] == 7 and not s.is_standing(1)
     assert s.current_player() == 0 and sim.app.phase == play.PROMPT
     assert texts(sim)[1] == "P2_  7               7 U"
-    tap(sim, "LEFT")  # the shooter sits too, and keeps rolling for P3
+    press(sim, "LEFT")  # the shooter sits too, and keeps rolling for P3
     assert s.pad[0][0] == 7 and s.current_player() == 0 and s.standing == 0b100
 
 
 def test_own_buttons_that_mean_nothing_explain_themselves():
-    sim = quiet(faces=(3, 4), players=3, seats=(0, 0, 1))
+    sim = skunk_game(faces=(3, 4), players=3, seats=(0, 0, 1))
     s = sim.app.state
     roll(sim)
-    tap(sim, "UP")
+    press(sim, "UP")
     before = s.to_bytes()
     for key, said in (("UP", "P2 sat already"), ("RIGHT", "P3 is a computer"),
                       ("DOWN", "No P4 at this table"), ("B", "No P7 at this table")):
-        tap(sim, key)
+        press(sim, key)
         assert message(sim) == said
         assert s.to_bytes() == before and sim.app.phase == play.PROMPT
 
 
 def test_a_sit_pressed_while_the_dice_tumble_is_ignored():
-    sim = quiet(faces=(2, 3, 5, 5), players=2, seats=(0, 0))
+    sim = skunk_game(faces=(2, 3, 5, 5), players=2, seats=(0, 0))
     s = sim.app.state
-    tap(sim, "A")
+    press(sim, "A")
     assert sim.app.phase == play.TUMBLE
-    tap(sim, "UP")  # P2's sit button in the middle of the roll
+    press(sim, "UP")  # P2's sit button in the middle of the roll
     assert sim.app.phase == play.TUMBLE and s.is_chance_node()
     settled(sim)
     assert s.standing == 0b11 and s.round_total == 5 and message(sim) == "P1 rolled 2-3: +5"
     assert s.pad[1][0] == UNPLAYED
-    tap(sim, "UP")  # between rolls it counts, at the total of that moment
+    press(sim, "UP")  # between rolls it counts, at the total of that moment
     assert s.pad[1][0] == 5
 
 
 def test_roster_cursor_on_a_two_button_board():
-    sim = quiet(faces=(3, 4, 6, 6), board="cpb_gizmo", players=3, seats=(0, 0, 1))
+    sim = skunk_game(faces=(3, 4, 6, 6), board="cpb_gizmo", players=3, seats=(0, 0, 1))
     screen, s, v = sim.app.screen, sim.app.state, sim.app.view
     assert v.status.text == "P1 Shake/A:roll B:next"
     roll(sim)
     assert s.round_total == 7
-    tap(sim, "B")  # the shooter first
+    press(sim, "B")  # the shooter first
     assert v.status.text == "A:sit P1 B:next Shake:roll" and message(sim) == "A: P1 sits"
     assert texts(sim)[0].endswith(" 0 <--") and not texts(sim)[1].endswith("<--")
-    tap(sim, "B")
+    press(sim, "B")
     assert v.status.text == "A:sit P2 B:next Shake:roll" and texts(sim)[1].endswith("<--")
-    tap(sim, "A")
+    press(sim, "A")
     assert message(sim) == "P2 sits at 7" and s.standing == 0b101 and s.pad[1][0] == 7
     assert v.status.text == "P1 Shake/A:roll B:next"  # back on "roll" after a sit
-    tap(sim, "B")
-    tap(sim, "B")  # P2 sat: the roster wraps to "roll"
+    press(sim, "B")
+    press(sim, "B")  # P2 sat: the roster wraps to "roll"
     assert screen.cursor == -1 and v.status.text == "P1 Shake/A:roll B:next"
     roll(sim)
     assert s.round_total == 19 and message(sim) == "P1 rolled 6-6: +12"
 
 
 def test_roster_on_a_four_button_pygamer_and_its_refusals():
-    sim = quiet(faces=(3, 4), board="pygamer", players=2, seats=(0, 1))
+    sim = skunk_game(faces=(3, 4), board="pygamer", players=2, seats=(0, 1))
     s = sim.app.state
     roll(sim)
     before = s.to_bytes()
-    tap(sim, "SELECT")  # (START toggles the coach)
+    press(sim, "SELECT")  # (START toggles the coach)
     assert message(sim) == "B: next  A: sit/roll" and s.to_bytes() == before
-    tap(sim, "B")
-    tap(sim, "A")
+    press(sim, "B")
+    press(sim, "A")
     assert s.pad[0][0] == 7 and message(sim) == "P1 sits at 7"
-    tap(sim, "B")  # only "roll" is left
+    press(sim, "B")  # only "roll" is left
     assert sim.app.view.status.text == "P1 Shake/A:roll B:next"
 
 
 def test_computer_seats_sit_by_the_bot_before_the_roll():
     # 6-6 and 5-5: 22, the bot sits at 20. P1 (human) shoots and stays up.
-    sim = quiet(faces=(6, 6, 5, 5, 2, 3), players=4, seats=(0, 1, 0, 1))
+    sim = skunk_game(faces=(6, 6, 5, 5, 2, 3), players=4, seats=(0, 1, 0, 1))
     s = sim.app.state
     roll(sim)
     roll(sim)
     assert s.round_total == 22 and s.standing == 0b1111  # the bot asks just before a roll
-    tap(sim, "A")
+    press(sim, "A")
     assert s.standing == 0b0101 and s.pad[1][0] == 22 == s.pad[3][0]
     assert message(sim) == "P2 P4 sit at 22"  # shown while the dice tumble
     settled(sim)
@@ -168,57 +129,57 @@ def test_computer_seats_sit_by_the_bot_before_the_roll():
 
 
 def test_the_last_standing_computers_sitting_ends_the_round_without_a_roll():
-    sim = quiet(faces=(6, 6, 5, 5), board="cpb_gizmo", players=3, seats=(0, 1, 1))
+    sim = skunk_game(faces=(6, 6, 5, 5), board="cpb_gizmo", players=3, seats=(0, 1, 1))
     s = sim.app.state
     roll(sim)
     roll(sim)
-    tap(sim, "B")
-    tap(sim, "A")  # P1 sits at 22
-    tap(sim, "A")  # roll: P2 and P3 sit first, nobody stands, no roll
+    press(sim, "B")
+    press(sim, "A")  # P1 sits at 22
+    press(sim, "A")  # roll: P2 and P3 sit first, nobody stands, no roll
     assert sim.app.phase == play.PROMPT and s.round == 1 and s.scores == [22, 22, 22]
     assert message(sim) == "P2 P3 sit at 22. Round 2 (K)"
     assert s.current_player() == 1  # P2 (computer) shoots column K
 
 
 def test_a_human_sits_while_a_computer_shooter_thinks():
-    sim = quiet(faces=(3, 4), players=2, seats=(1, 0))
+    sim = skunk_game(faces=(3, 4), players=2, seats=(1, 0))
     s, screen = sim.app.state, sim.app.screen
     assert screen.THINK_MS >= 1500  # time to reach a button
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     settled(sim)
     assert s.round_total == 7 and s.current_player() == 0
-    tap(sim, "UP")
+    press(sim, "UP")
     assert s.pad[1][0] == 7 and message(sim) == "P2 sits at 7"
     assert screen.THINK_MS == 700  # no human standing: no need to wait
-    tap(sim, "UP")
+    press(sim, "UP")
     assert message(sim) == "P2 sat already"
-    tap(sim, "A")
+    press(sim, "A")
     assert message(sim) == "P1 (computer) rolls" and s.current_player() == 0
 
 
 def test_roster_while_a_computer_shoots_starts_on_the_first_standing_human():
-    sim = quiet(faces=(3, 4), board="cpb_gizmo", players=3, seats=(1, 0, 0))
+    sim = skunk_game(faces=(3, 4), board="cpb_gizmo", players=3, seats=(1, 0, 0))
     s, screen = sim.app.state, sim.app.screen
     assert screen.THINK_MS >= 2500  # B then A
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     settled(sim)
     assert texts(sim)[1].endswith("<--")
-    tap(sim, "B")
-    tap(sim, "A")
+    press(sim, "B")
+    press(sim, "A")
     assert s.pad[2][0] == 7 and s.pad[1][0] == UNPLAYED and message(sim) == "P3 sits at 7"
 
 
 def test_skunk_and_double_skunk_words_and_the_wiped_column():
-    sim = quiet(faces=(6, 6, 2, 1, 3, 3, 1, 1), players=2, seats=(0, 0))
+    sim = skunk_game(faces=(6, 6, 2, 1, 3, 3, 1, 1), players=2, seats=(0, 0))
     s, screen = sim.app.state, sim.app.screen
     roll(sim)
-    tap(sim, "UP")  # P2 keeps 12 in column S
+    press(sim, "UP")  # P2 keeps 12 in column S
     roll(sim)
     assert message(sim) == "2-1: SKUNK! standing 0"
     assert [d.tint for d in screen.dice] == [PLAIN, BAD]
     assert s.round == 1 and screen.column_band.x == screen._band_x + 18
     assert screen.shooter_band.y == screen._row_top + 12  # P2 shoots column K
-    tap(sim, "A")  # P2 shoots: A rolls
+    press(sim, "A")  # P2 shoots: A rolls
     settled(sim)
     roll(sim)
     assert message(sim) == "1-1: double SKUNK! wiped"
@@ -227,7 +188,7 @@ def test_skunk_and_double_skunk_words_and_the_wiped_column():
 
 
 def test_double_skunk_words_on_the_large_layout():
-    sim = quiet(faces=(1, 1), board="cpb_gizmo", players=2, seats=(0, 0))
+    sim = skunk_game(faces=(1, 1), board="cpb_gizmo", players=2, seats=(0, 0))
     roll(sim)
     assert message(sim) == "1-1: double SKUNK! totals wiped"
     assert sim.app.screen.info.text == "Round 2 (K)  total 0"
@@ -235,56 +196,56 @@ def test_double_skunk_words_on_the_large_layout():
 
 def test_keys_for_gives_buttons_that_make_the_action():
     for board in ("pybadge", "cpb_gizmo"):
-        sim = quiet(faces=(4, 4), board=board, players=4, seats=(0, 0, 0, 0))
+        sim = skunk_game(faces=(4, 4), board=board, players=4, seats=(0, 0, 0, 0))
         s, screen = sim.app.state, sim.app.screen
         for name in keys_for(screen, s, ROLL):
-            tap(sim, name)
+            press(sim, name)
         settled(sim)
         for seat in (2, 1, 3, 0):  # every sit, from wherever the cursor is
             for name in keys_for(screen, s, SIT_BASE + seat):
-                tap(sim, name)
+                press(sim, name)
             assert s.pad[seat][0] == 8, (board, seat)
         assert s.round == 1  # the last one sat: column K
 
 
 def test_keys_for_roll_and_own_sit_on_every_board():
     for board in ("pybadge", "cpb_gizmo", "pygamer", "generic"):
-        sim = quiet(faces=(2, 2, 3, 3), board=board, players=2, seats=(0, 0))
+        sim = skunk_game(faces=(2, 2, 3, 3), board=board, players=2, seats=(0, 0))
         s, screen = sim.app.state, sim.app.screen
         for name in keys_for(screen, s, ROLL):
-            tap(sim, name)
+            press(sim, name)
         settled(sim)
         assert s.round_total == 4, board
         for name in keys_for(screen, s, SIT_BASE):
-            tap(sim, name)
+            press(sim, name)
         assert s.pad[0][0] == 4, board
 
 
 def test_eight_humans_on_a_pybadge_a_is_p8s_button_or_the_roster():
     seats = (0,) * 8
-    sim = quiet(faces=(3, 4), players=8, seats=seats)
+    sim = skunk_game(faces=(3, 4), players=8, seats=seats)
     s, screen = sim.app.state, sim.app.screen
     assert sim.app.view.status.text == "P1 Shake:roll Key:sit"
     assert texts(sim)[7].endswith(" A") and texts(sim)[6].endswith(" B")
-    tap(sim, "A")  # P8 sits (at 0), nothing rolls
+    press(sim, "A")  # P8 sits (at 0), nothing rolls
     assert sim.app.phase == play.PROMPT and not s.is_standing(7)
     with pytest.raises(ValueError):
         keys_for(screen, s, ROLL)
     # No accelerometer: A must roll, so the table uses the roster cursor.
-    sim = quiet(faces=(3, 4), players=8, seats=seats, accelerometer=False)
+    sim = skunk_game(faces=(3, 4), players=8, seats=seats, accelerometer=False)
     s, screen = sim.app.state, sim.app.screen
     assert sim.app.view.status.text == "P1 A:roll B:next"
     assert not any(t.endswith(" A") for t in texts(sim))
-    tap(sim, "A")
+    press(sim, "A")
     settled(sim)
     assert s.round_total == 7
-    tap(sim, "B")
-    tap(sim, "A")
+    press(sim, "B")
+    press(sim, "A")
     assert s.pad[0][0] == 7
 
 
 def test_result_words():
-    sim = quiet(players=8, seats=(1,) * 8)
+    sim = skunk_game(players=8, seats=(1,) * 8)
     screen, s = sim.app.screen, sim.app.state
     s.round = 5
     s._phase = 3  # over
@@ -320,7 +281,7 @@ def boxes(screen):
     ("pybadge", 160, 128, 102), ("cpb_gizmo", 240, 240, 200)])
 @pytest.mark.parametrize("players", [6, 8])
 def test_eight_rows_fit_above_the_message_line(board, width, height, message_top, players):
-    sim = quiet(board=board, players=players, seats=(0, 1) * (players // 2))
+    sim = skunk_game(board=board, players=players, seats=(0, 1) * (players // 2))
     screen, s = sim.app.screen, sim.app.state
     for p in range(players):  # the widest pad: three-digit totals, wiped columns
         s.pad[p][:4] = [99, 99, 0, 99]
@@ -364,7 +325,7 @@ def test_the_short_font_is_the_built_in_one_without_its_top_and_bottom_rows():
     what the rows draw reaches the display (the real displayio)."""
     import terminalio
 
-    sim = quiet(players=8, seats=(0,) * 8)
+    sim = skunk_game(players=8, seats=(0,) * 8)
     screen = sim.app.screen
     row = screen.rows[0]
     sheet, font = row.tilegrid.bitmap, terminalio.FONT.bitmap

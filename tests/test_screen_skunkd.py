@@ -5,12 +5,18 @@ real displayio (Blinka) and scripted dice, on a PyBadge (directions,
 import random
 
 import pytest
+from conftest import (
+    press,
+    quiet,
+    quiet_sim,
+    roll,
+    run_until,
+    shake,
+)
+from conftest import skunkd_house as house
 
 from games.skunkd.rules import (
     BANK,
-    ENTRIES,
-    GOALS,
-    HOUSE_BASE,
     PHASE_HOUSE,
     PHASE_KEEP,
     PHASE_KEPT,
@@ -18,12 +24,10 @@ from games.skunkd.rules import (
     ROLL,
     legal_keeps,
 )
-from host import traces
 from host.keys import keys_for
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import play
-from rollbox.dice import Roller
 from rollbox.view import BAD, KEPT, PICKED, PLAIN
 
 # Roll-off: P1 two Skunks, P2 none: P1 goes first and sets the house options.
@@ -31,54 +35,23 @@ ROLLOFF = (1, 1, 2, 3, 4, 6, 2, 2, 3, 4, 6, 6)
 NO_SCORE = (2, 2, 3, 3, 4, 6)  # a six-dice roll with nothing to keep
 
 
-class Dice(Roller):
-    """Chance outcomes from a script (then random); tumbling faces random."""
-
-    def __init__(self, faces):
-        super().__init__(random.Random(0).randrange)
-        self.faces = list(faces)
-
-    def outcome(self, state):
-        return self.faces.pop(0) if self.faces else super().outcome(state)
-
-
-def house(goal, entry):
-    return HOUSE_BASE + 4 * GOALS.index(goal) + ENTRIES.index(entry)
-
-
-def run_until(sim, condition, limit_ms=60_000):
-    end = sim.clock.now + limit_ms
-    while not condition():
-        assert sim.clock.now < end, "condition not reached"
-        sim.step()
-
-
 def prompt(sim):
     """Run until a human seat is asked (or the game is over)."""
     run_until(sim, lambda: sim.app.awaiting_human() or sim.app.mode == app_module.OVER)
 
 
-def tap(sim, name, frames=2):
-    """Press and release ``name``, then ``frames`` more frames."""
-    sim.keys.tap(name, sim.clock.now)
-    run_until(sim, lambda: not sim.keys.busy())
-    for _ in range(frames):
-        sim.step()
-
-
 def taps(sim, names):
     for name in names:
-        tap(sim, name)
+        press(sim, name)
 
 
 def game(board="pybadge", faces=(), seats=(0, 1), goal=10000, entry=500, accelerometer=True):
     """A game at P1's first turn: the roll-off of ROLLOFF (P3, P4 roll no
     Skunk), then P1 sets the house options with this board's keys; ``faces``
     land next."""
-    sim = Simulation(board=board, game="skunkd", players=len(seats), seats=seats, log=None,
-                     accelerometer=accelerometer)
-    sim.human.act = lambda *a: None
-    sim.app.roller = Dice(ROLLOFF + (2, 2, 3, 4, 6, 6) * (len(seats) - 2) + tuple(faces))
+    sim = quiet_sim(board=board, game="skunkd", players=len(seats), seats=seats,
+                    accelerometer=accelerometer,
+                    dice=ROLLOFF + (2, 2, 3, 4, 6, 6) * (len(seats) - 2) + tuple(faces))
     prompt(sim)
     s = sim.app.state
     assert s.phase == PHASE_HOUSE and s.turn_player() == 0
@@ -88,34 +61,16 @@ def game(board="pybadge", faces=(), seats=(0, 1), goal=10000, entry=500, acceler
     return sim
 
 
-def roll(sim, key="A"):
-    """Roll with ``key``; run until the dice have landed."""
-    tap(sim, key)
-    run_until(sim, lambda: sim.app.phase == play.PROMPT
-              or sim.app.mode == app_module.OVER)
-
-
-def shake(sim, lands=True):
+def shake_until_landed(sim, lands=True):
     """Shake the board (a real recording); run until the dice have landed,
     or (``lands`` False) until the recording is over."""
-    samples = traces.load("cse590_phone_shake")
-    sim.board.motion = traces.Replay(samples, sim.clock.now)
+    replay = shake(sim)
     if lands:
         run_until(sim, lambda: sim.app.phase == play.TUMBLE)
         run_until(sim, lambda: sim.app.phase == play.PROMPT)
     else:
-        end = sim.clock.now + samples[-1][0] + 500
-        run_until(sim, lambda: sim.clock.now > end)
+        run_until(sim, lambda: sim.clock.now > replay.end_ms + 500)
         assert sim.app.phase == play.PROMPT
-
-
-def slots(s, faces):
-    """The mask of just-rolled slots showing ``faces`` (lowest slots first)."""
-    mask = 0
-    for f in faces:
-        mask |= 1 << next(i for i in range(6) if s.rolled_mask >> i & 1
-                          and not mask >> i & 1 and s.dice[i] == f)
-    return mask
 
 
 def tints(screen):
@@ -126,9 +81,8 @@ def tints(screen):
 
 
 def test_rolloff_shows_each_contenders_dice_and_skunks_then_who_goes_first():
-    sim = Simulation(game="skunkd", log=None, seats=(0, 1))
-    sim.human.act = lambda *a: None
-    sim.app.roller = Dice((1, 5, 2, 3, 4, 6) + (3, 1, 2, 2, 4, 6) + ROLLOFF)  # a tie first
+    sim = quiet_sim(game="skunkd", seats=(0, 1),
+                    dice=(1, 5, 2, 3, 4, 6) + (3, 1, 2, 2, 4, 6) + ROLLOFF)  # a tie first
     run_until(sim, lambda: sim.app.view.message.text.startswith("Tie"))
     screen, v = sim.app.screen, sim.app.view
     assert v.message.text == "Tie: P1 P2 roll again"
@@ -142,31 +96,27 @@ def test_rolloff_shows_each_contenders_dice_and_skunks_then_who_goes_first():
 
 
 def test_house_options_with_directions():
-    sim = Simulation(game="skunkd", log=None, seats=(0, 1))
-    sim.human.act = lambda *a: None
-    sim.app.roller = Dice(ROLLOFF)
+    sim = quiet_sim(game="skunkd", seats=(0, 1), dice=ROLLOFF)
     prompt(sim)
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
     assert screen.value_line.text == "goal [10000] entry 500"
     assert v.status.text == "P1 <>:field ^v:value A:ok"
     before = s.to_bytes()
-    tap(sim, "SELECT")
+    press(sim, "SELECT")
     assert v.message.text == "SELECT does nothing now" and s.to_bytes() == before
     taps(sim, ("DOWN", "DOWN", "RIGHT", "UP", "UP"))
     assert screen.value_line.text == "goal 2000 entry [0]"  # 1000 wraps to 0
-    tap(sim, "B")  # B switches field too
+    press(sim, "B")  # B switches field too
     assert screen.value_line.text == "goal [2000] entry 0"
     assert s.to_bytes() == before
-    tap(sim, "A")
+    press(sim, "A")
     assert (s.goal, s.entry, s.phase) == (2000, 0, PHASE_START)
     assert v.message.text == "P1: goal 2000, entry 0"
     assert screen.info_line.text == "goal 2000, entry 0"
 
 
 def test_house_options_with_two_buttons():
-    sim = Simulation(board="cpb_gizmo", game="skunkd", log=None, seats=(0, 1))
-    sim.human.act = lambda *a: None
-    sim.app.roller = Dice(ROLLOFF)
+    sim = quiet_sim(board="cpb_gizmo", game="skunkd", seats=(0, 1), dice=ROLLOFF)
     prompt(sim)
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
     assert screen.value_line.text == "goal 10000 entry 500 [ok]"
@@ -181,9 +131,7 @@ def test_house_options_with_two_buttons():
 
 
 def test_a_computer_setter_takes_the_bots_choice():
-    sim = Simulation(game="skunkd", log=None, seats=(1, 0))
-    sim.human.act = lambda *a: None
-    sim.app.roller = Dice(ROLLOFF)  # P1, the computer, goes first
+    sim = quiet_sim(game="skunkd", seats=(1, 0), dice=ROLLOFF)  # P1, the computer, goes first
     run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase > PHASE_HOUSE)
     s = sim.app.state
     assert (s.goal, s.entry) == (10000, 500)
@@ -203,14 +151,14 @@ def test_pick_and_keep_with_directions():
     assert screen.value_line.text == "pick at least one die"
     # <>^v, A, B, SELECT do not fit 26 characters: the key, then the help's
     assert v.status.text == "P1 A:keep START: help"
-    tap(sim, "UP")
+    press(sim, "UP")
     assert screen.value_line.text == "keep 1: 100" and tints(screen)[0] == PICKED
     taps(sim, ("RIGHT", "RIGHT", "RIGHT", "DOWN"))
     assert screen.bar.x == screen.dice[3].x
     assert screen.value_line.text == "keep 1-5: 150"
-    tap(sim, "LEFT")
+    press(sim, "LEFT")
     assert screen.cursor == 2
-    tap(sim, "A")
+    press(sim, "A")
     assert s.phase == PHASE_KEPT and s.den == 150 and s.den_mask == 0b1001
     assert v.message.text == "P1 keeps 1-5: +150"
     assert tints(screen) == [KEPT, PLAIN, PLAIN, KEPT, PLAIN, PLAIN]
@@ -229,9 +177,9 @@ def test_keep_status_names_every_key_or_the_help_key():
     screen, v = sim.app.screen, sim.app.view
     roll(sim)
     assert screen.cursor == 6 and v.status.text == "P1 A:next B:step SEL:next"
-    tap(sim, "B")
+    press(sim, "B")
     assert v.status.text == "P1 A:keep B:step SEL:next"
-    tap(sim, "B")
+    press(sim, "B")
     assert screen.cursor == 0 and v.status.text == "P1 A:pick B:step SEL:next"
     screen.dirs, screen.select = False, False  # a two-button board with 160-px lines
     assert screen.status(sim.app.state, True) == "P1 A:pick/drop B:step"
@@ -246,18 +194,18 @@ def test_pick_and_keep_with_two_buttons():
     roll(sim)
     assert screen.cursor == 6 and screen.bar.hidden  # on "next keep"
     assert v.status.text == "P1 A:next keep B:step Shake:keep+roll"
-    tap(sim, "B")
+    press(sim, "B")
     assert v.status.text == "P1 A:keep B:step Shake:keep+roll"
-    tap(sim, "B")  # round to the first die
+    press(sim, "B")  # round to the first die
     assert screen.cursor == 0 and not screen.bar.hidden
     assert v.status.text == "P1 A:pick/drop B:step Shake:keep+roll"
-    tap(sim, "A")
+    press(sim, "A")
     assert screen.value_line.text == "keep 1: 100"
     taps(sim, ("B", "B", "B", "A"))
     assert screen.cursor == 3 and screen.value_line.text == "keep 1-5: 150"
     taps(sim, ("B", "B", "B", "B"))  # past the last die and "next keep" to "keep"
     assert screen.cursor == 7
-    tap(sim, "A")
+    press(sim, "A")
     assert s.den == 150 and s.den_mask == 0b1001 and v.message.text == "P1 keeps 1-5: +150"
 
 
@@ -273,7 +221,7 @@ def test_a_die_that_scores_nothing_is_explained_and_nothing_changes():
         taps(sim, keep)
         assert v.message.text == "the 2 scores nothing"
         assert s.to_bytes() == before and s.phase == PHASE_KEEP
-        shake(sim, lands=False)  # a shake keeps the selection and rolls: refused alike
+        shake_until_landed(sim, lands=False)  # a shake keeps the selection and rolls: refused alike
         assert v.message.text == "the 2 scores nothing" and s.to_bytes() == before
 
 
@@ -282,11 +230,11 @@ def test_an_empty_selection_and_a_carbuncle_that_does_not_complete_are_refused()
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
     roll(sim)
     before = s.to_bytes()
-    tap(sim, "A")
+    press(sim, "A")
     assert v.message.text == "pick at least one die" and s.to_bytes() == before
     taps(sim, ("UP", "RIGHT", "UP"))
     assert screen.value_line.text == "3-3 needs all dice in"
-    tap(sim, "B")
+    press(sim, "B")
     assert v.message.text == "3-3 needs all dice in" and s.to_bytes() == before
 
 
@@ -298,7 +246,7 @@ def test_select_cycles_the_legal_keeps_by_value():
     assert [p for p, _ in keeps] == sorted((p for p, _ in keeps), reverse=True)
     n = len(keeps)
     for i in range(n + 1):
-        tap(sim, "SELECT")
+        press(sim, "SELECT")
         points, mask = keeps[i % n]
         assert screen.pick == mask
         faces = "-".join(str(f) for f in sorted(s.dice[j] for j in range(6) if mask >> j & 1))
@@ -313,7 +261,7 @@ def test_next_keep_item_cycles_the_legal_keeps_on_two_buttons():
     keeps = legal_keeps(s)
     seen = []
     for _ in keeps:
-        tap(sim, "A")
+        press(sim, "A")
         seen.append((screen.value_line.text, screen.pick))
     assert [m for _, m in seen] == [m for _, m in keeps]
     assert seen[0][0] == "keep 1-1-5-5: 300 (1/%d)" % len(keeps)
@@ -327,13 +275,13 @@ def test_bank_is_refused_below_the_entry():
     roll(sim)
     taps(sim, ("UP", "A"))  # keep the 1: den 100
     before = s.to_bytes()
-    tap(sim, "B")
+    press(sim, "B")
     assert v.message.text == "need 500 to enter" and s.to_bytes() == before
     assert v.status.text == "P1 Shake/A:roll 5"  # no B:bank
     roll(sim)
-    tap(sim, "SELECT")  # the best: 1-5, den 250
+    press(sim, "SELECT")  # the best: 1-5, den 250
     before = s.to_bytes()
-    tap(sim, "B")  # keep and bank: still below the entry
+    press(sim, "B")  # keep and bank: still below the entry
     assert v.message.text == "need 500 to enter" and s.to_bytes() == before
 
 
@@ -341,9 +289,9 @@ def test_keep_and_bank_shortcut():
     sim = game(faces=(1, 1, 1, 5, 2, 3))
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
     roll(sim)
-    tap(sim, "SELECT")
+    press(sim, "SELECT")
     assert screen.value_line.text.startswith("keep 1-1-1-5: 1050")
-    tap(sim, "B")
+    press(sim, "B")
     assert s.scores == [1050, 0] and s.entered == 1 and s.turn_player() == 1
     assert v.message.text == "P1 banks 1050: 1050"
     assert screen.seat_lines[0].text == "%-13s%s" % (" P1 1050", ">P2 -")
@@ -357,7 +305,7 @@ def test_bank_after_a_keep_with_b():
     assert s.phase == PHASE_KEPT and s.den == 1050
     assert v.status.text == "P1 Shake/A:roll 2 B:bank"
     assert sim.app.screen.value_line.text == "a bank makes 1050"
-    tap(sim, "B")
+    press(sim, "B")
     assert s.scores[0] == 1050 and v.message.text == "P1 banks 1050: 1050"
     assert sim.app.screen.seat_lines[0].text == " P1 you 1050"
 
@@ -365,11 +313,11 @@ def test_bank_after_a_keep_with_b():
 def test_a_shake_keeps_the_selection_and_rolls_the_rest():
     sim = game(faces=(1, 2, 3, 5, 5, 6) + (5, 4, 4, 2, 6))
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
-    shake(sim)  # a shake rolls at the turn start
+    shake_until_landed(sim)  # a shake rolls at the turn start
     assert s.rolled_mask == 63
     assert s.phase == PHASE_KEEP
-    tap(sim, "UP")  # the 1
-    shake(sim)
+    press(sim, "UP")  # the 1
+    shake_until_landed(sim)
     assert s.den_mask == 1 and s.den == 100 and s.rolled_mask == 0b111110
     assert s.phase == PHASE_KEEP and s.dice == [1, 5, 4, 4, 2, 6]
     assert v.message.text == "P1 rolled 2-4-4-5-6"
@@ -393,15 +341,15 @@ def test_and_rolling_after_all_six_are_kept():
     sim = game(faces=(3, 3, 3, 4, 4, 4))
     screen, v, s = sim.app.screen, sim.app.view, sim.app.state
     roll(sim)
-    tap(sim, "SELECT")
-    tap(sim, "A")
+    press(sim, "SELECT")
+    press(sim, "A")
     assert s.and_rolling and s.den == 1400
     assert v.message.text == "P1 +1400 ...and rolling!"
     assert screen.den_line.text == "den 1400 ...and rolling!"
     assert tints(screen) == [KEPT] * 6
     assert v.status.text == "P1 Shake/A:roll all 6"
     before = s.to_bytes()
-    tap(sim, "B")
+    press(sim, "B")
     assert v.message.text == "...and rolling! Roll on" and s.to_bytes() == before
     roll(sim)
     assert s.rolled_mask == 63 and s.den == 1400
@@ -434,9 +382,9 @@ def test_overtime_leader_out_and_winner():
     sim = game(faces=(1, 1, 1, 1, 2, 3) + NO_SCORE, goal=2000, entry=0)
     screen, v = sim.app.screen, sim.app.view
     roll(sim)
-    tap(sim, "SELECT")
+    press(sim, "SELECT")
     assert screen.value_line.text.startswith("keep 1-1-1-1: 2000")
-    tap(sim, "B")  # keep and bank: overtime
+    press(sim, "B")  # keep and bank: overtime
     assert v.message.text == "Overtime! P1 leads 2000"
     assert screen.info_line.text == "Overtime: P1 leads 2000"
     assert screen.seat_lines[0].text == "%-13s%s" % (" P1 2000 #", ">P2 -")
@@ -477,7 +425,7 @@ def test_a_button_while_the_computer_plays_changes_nothing():
     v, s = sim.app.view, sim.app.state
     roll(sim)  # Super SKUNK'D: P2's turn
     before = s.to_bytes()
-    tap(sim, "A", frames=0)
+    press(sim, "A", frames=0)
     assert v.message.text == "P2 (computer) is playing" and s.to_bytes() == before
 
 
@@ -485,13 +433,13 @@ def test_buttons_that_mean_nothing_now_explain_themselves():
     sim = game()
     v, s = sim.app.view, sim.app.state
     before = s.to_bytes()
-    tap(sim, "B")
+    press(sim, "B")
     assert v.message.text == "nothing to bank: roll"
-    tap(sim, "LEFT")
+    press(sim, "LEFT")
     assert v.message.text == "LEFT does nothing now"
-    tap(sim, "START")  # the pause screen, nothing else
+    press(sim, "START")  # the pause screen, nothing else
     assert sim.app.mode == app_module.PAUSED
-    tap(sim, "START")
+    press(sim, "START")
     assert sim.app.mode == app_module.PLAY and s.to_bytes() == before
 
 
@@ -507,7 +455,7 @@ def test_keys_for_make_every_legal_keep(board):
         roll(sim)
         if s.phase != PHASE_KEEP:
             continue  # SKUNK'D
-        tap(sim, "B" if screen.dirs is False else "RIGHT")
+        press(sim, "B" if screen.dirs is False else "RIGHT")
         masks = list(s.legal_actions())
         target = masks[seed * 7 % len(masks)]
         taps(sim, keys_for(screen, s, target))
@@ -548,7 +496,7 @@ def test_whole_game_to_a_winner(board, seats, accelerometer, tmp_path):
     choose = screen.computer
     screen.computer = lambda s: house(2000, 0) if s.phase == PHASE_HOUSE else choose(s)
     act = sim.human.act
-    sim.human.act = lambda *a: None
+    quiet(sim)
     run_until(sim, lambda: sim.app.state.phase >= PHASE_HOUSE)
     prompt(sim)
     s = sim.app.state

@@ -13,6 +13,8 @@ from functools import lru_cache
 import playout
 import pytest
 import skunkd_cases
+from conftest import skunkd_house as house
+from conftest import skunkd_slots as slots
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -40,19 +42,6 @@ from games.skunkd.rules import (
 from rollbox.engine import CHANCE, TERMINAL
 
 NO_SKUNK = "223346"  # a six-dice roll with no scoring keep
-
-
-def house(goal, entry):
-    return HOUSE_BASE + len(ENTRIES) * GOALS.index(goal) + ENTRIES.index(entry)
-
-
-def slots(s, faces):
-    """The mask of the just-rolled slots showing ``faces`` (lowest first)."""
-    mask = 0
-    for f in faces:
-        mask |= 1 << next(i for i in range(6) if s.rolled_mask >> i & 1
-                          and not mask >> i & 1 and s.dice[i] == int(f))
-    return mask
 
 
 def play(s, script):

@@ -3,12 +3,11 @@
 validation, chi-square on hand-computed counts and on the project's own
 dice (the seeded rollers of tests/test_dice.py), and the screen on the
 160x128 and 240x240 layouts."""
-import math
 import random
 
 import dice_cases
 import pytest
-from conftest import text_box
+from conftest import chi2_df5_survival, text_box
 from dice_cases import DIE, never_six, pig_node, tally
 
 from host import boards
@@ -29,12 +28,6 @@ from rollbox.stats_screen import (
 from rollbox.view import INK, WARN, View
 
 SEED = 20240501  # tests/test_dice.py's seed
-
-
-def chi2_df5_survival(x):
-    """P(chi-square with 5 degrees of freedom > x), in closed form."""
-    return (math.erfc(math.sqrt(x / 2))
-            + math.sqrt(2 * x / math.pi) * math.exp(-x / 2) * (1 + x / 3))
 
 
 # -- counters --------------------------------------------------------------------------------

@@ -10,7 +10,7 @@ from games.hog import bot
 from games.hog.rules import HogGame
 
 
-def _play(game, rolls):
+def after_rolls(game, rolls):
     """A state after ``rolls``: each the faces of one turn's roll."""
     s = game.new_initial_state()
     for faces in rolls:
@@ -46,14 +46,14 @@ _SCORING = (
 
 def case_a_roll_scores_its_sum_or_zero_with_a_bad_face():
     for six_bad, rolls, scores, last in _SCORING:
-        s = _play(HogGame(six_bad=six_bad), rolls)
+        s = after_rolls(HogGame(six_bad=six_bad), rolls)
         assert s.scores == scores and s.last_points == last, rolls
         assert s.dice == list(rolls[-1]) and s.current_player() == len(rolls) % 2
 
 
 def case_at_least_one_die_and_at_least_twenty():
     # "Hog needs at least 1 die; the device must allow at least 20."
-    s = _play(HogGame(), ((2,) * 20, (2,) * 23 + (3,)))
+    s = after_rolls(HogGame(), ((2,) * 20, (2,) * 23 + (3,)))
     assert s.scores == [40, 49] and len(s.dice) == 24
     assert s.legal_actions() == list(range(1, 25))
     _refused(None, s)
@@ -62,9 +62,9 @@ def case_at_least_one_die_and_at_least_twenty():
 def case_reaching_the_goal_wins_at_once():
     # "A player wins when a hold brings their score to the goal or more":
     # the roll is the hold; the other seats get no further turn.
-    s = _play(HogGame(goal=20), ((5, 4), (6, 6, 6, 1), (5, 6)))
+    s = after_rolls(HogGame(goal=20), ((5, 4), (6, 6, 6, 1), (5, 6)))
     assert s.scores == [20, 0] and s.winner() == 0 and s.returns() == [1.0, -1.0]
-    s = _play(HogGame(goal=10, players=3), ((3, 3), (2,), (6, 5)))
+    s = after_rolls(HogGame(goal=10, players=3), ((3, 3), (2,), (6, 5)))
     assert s.winner() == 2 and s.scores == [6, 2, 11] and s.is_terminal()
 
 
@@ -113,7 +113,7 @@ def case_bad_parameters_and_bytes_refused():
             continue
         raise AssertionError("accepted %r" % (params,))
     game = HogGame()
-    s = _play(game, ((4, 5),))
+    s = after_rolls(game, ((4, 5),))
     good = s.to_bytes()
     assert good == bytes([0, 1, 0, 2, 9, 0, 4, 5, 9, 0, 0, 0])
     # Too short, too long; phase 3, seat 2 of 2, a winner in a game going on,
