@@ -363,7 +363,7 @@ def test_mpy_cross_is_downloaded_checked_cached_and_used(boards, small_source, t
         engine = root / "lib" / "rollbox" / "engine.mpy"
         assert engine.read_bytes()[:2] == b"C\x06"  # CircuitPython's header
         assert not (root / "lib" / "rollbox" / "engine.py").exists()
-        assert (root / "games" / "pig.mpy").read_bytes()[:2] == b"C\x06"
+        assert (root / "games" / "pig" / "rules.mpy").read_bytes()[:2] == b"C\x06"
         assert (root / "code.py").exists() and (root / "boot.py").exists()  # run as source
         # the source name kept for tracebacks is the board's file
         assert b"/lib/rollbox/engine.mpy" in engine.read_bytes()
@@ -432,7 +432,7 @@ def test_an_mpy_cross_given_is_checked_first(boards, small_source, tmp_path, shi
     code, out = deploy("--port", board.port, "--source", small_source, "--no-libs",
                        "--mpy-cross", str(tool))
     assert code == 0 and "compiling lib/ and games/ to .mpy" in out, out
-    assert (root / "games" / "pig.mpy").read_bytes()[:2] == b"C\x06"
+    assert (root / "games" / "pig" / "rules.mpy").read_bytes()[:2] == b"C\x06"
 
 
 def test_bad_paths_and_values_are_refused_with_nothing_changed(boards, small_source, tmp_path):
