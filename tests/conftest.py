@@ -189,7 +189,9 @@ def started(sim):
 
 def asked(sim):
     """True when the app waits on a human seat and no key is down."""
-    return sim.app.awaiting_human() and not sim.keys.busy()
+    from host.simulation import awaiting_human
+
+    return awaiting_human(sim.app) and not sim.keys.busy()
 
 
 def shake(sim, recording="cse590_phone_shake"):

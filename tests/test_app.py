@@ -4,7 +4,7 @@ import pytest
 from conftest import frames, run_until, shake, started
 
 from host import boards, traces
-from host.simulation import FRAME_MS, Simulation
+from host.simulation import FRAME_MS, Simulation, awaiting_human
 from rollbox import app as app_module
 from rollbox import controls, hardware, play
 from rollbox.view import View
@@ -25,7 +25,7 @@ def test_whole_game_to_a_winner_writes_frames(tmp_path):
 
 
 def test_a_shake_rolls_once_for_the_human(sim):
-    assert sim.app.awaiting_human()
+    assert awaiting_human(sim.app)
     shake(sim)
     run_until(sim, lambda: sim.app.phase == play.TUMBLE)
     assert sim.app.state.is_chance_node()
@@ -88,9 +88,9 @@ def _at_a_shake_prompt(sim):
     from host.keys import keys_for
 
     end = sim.clock.now + 60_000
-    while not (sim.app.awaiting_human() and sim.app.screen.shake(sim.app.state) is not None):
+    while not (awaiting_human(sim.app) and sim.app.screen.shake(sim.app.state) is not None):
         assert sim.clock.now < end
-        if sim.app.awaiting_human() and not sim.keys.busy(sim.clock.now):
+        if awaiting_human(sim.app) and not sim.keys.busy(sim.clock.now):
             state = sim.app.state
             for key in keys_for(sim.app.screen, state, sim.app.screen.computer(state)):
                 sim.keys.tap(key, sim.clock.now)
@@ -116,7 +116,7 @@ def test_every_game_puts_its_dice_back_after_a_swing(game, board, quiet_sim):
         sim.step()
         seen.add(sim.app.phase)
     assert play.PREVIEW in seen and play.TUMBLE not in seen
-    assert sim.app.state.to_bytes() == before and sim.app.awaiting_human()
+    assert sim.app.state.to_bytes() == before and awaiting_human(sim.app)
     assert [(die.face, die.tint, die._top.x, die._top.y) for die in screen.dice] == faces
 
 

@@ -6,7 +6,7 @@ import pytest
 from conftest import asked, menu_lines, press, run_until
 
 import rollbox
-from host.simulation import GAMES, Simulation
+from host.simulation import GAMES, Simulation, awaiting_human
 from rollbox import app as app_module
 from rollbox import play
 from rollbox.bots import COACH_CHARS
@@ -75,7 +75,7 @@ def test_every_game_coaches_within_the_line(game):
     end = sim.clock.now + 600_000
     while sim.app.mode != app_module.OVER and sim.clock.now < end:
         sim.step()
-        if sim.app.awaiting_human():
+        if awaiting_human(sim.app):
             lines = shown(sim)
             assert lines is not None and lines == tuple(sim.app.screen.coach(sim.app.state))
             assert all(len(line) <= COACH_CHARS for line in lines), lines

@@ -25,7 +25,7 @@ from games.skunkd.rules import (
     legal_keeps,
 )
 from host.keys import keys_for
-from host.simulation import Simulation
+from host.simulation import Simulation, awaiting_human
 from rollbox import app as app_module
 from rollbox import play
 from rollbox.view import BAD, KEPT, PICKED, PLAIN
@@ -37,7 +37,7 @@ NO_SCORE = (2, 2, 3, 3, 4, 6)  # a six-dice roll with nothing to keep
 
 def prompt(sim):
     """Run until a human seat is asked (or the game is over)."""
-    run_until(sim, lambda: sim.app.awaiting_human() or sim.app.mode == app_module.OVER)
+    run_until(sim, lambda: awaiting_human(sim.app) or sim.app.mode == app_module.OVER)
 
 
 def taps(sim, names):

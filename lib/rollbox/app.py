@@ -235,13 +235,6 @@ class App:
             except MemoryError:
                 pass
 
-    def awaiting_human(self):
-        """True when a human seat is being asked to act."""
-        if self.mode != PLAY or self.phase != play.PROMPT:
-            return False
-        p = self.state.current_player()
-        return p >= 0 and not self.seats[p]
-
     def _sample(self, now):
         if not self.accel_ok:
             return IDLE

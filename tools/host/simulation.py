@@ -22,6 +22,18 @@ FIRM_SHAKE = motions.shake(5.0, 1.5, 30.0)  # rolls at every sensitivity (tests/
 GAMES = ("pig", "two-dice", "big-pig", "hog", "skunkd", "skunk", "skull-dragon")
 
 
+def awaiting_human(app):
+    """True when ``app`` (a ``rollbox.app.App``) is asking a human seat to
+    act: in play, at a prompt, a seat that is no computer's."""
+    from rollbox.app import PLAY
+    from rollbox.play import PROMPT
+
+    if app.mode != PLAY or app.phase != PROMPT:
+        return False
+    p = app.state.current_player()
+    return p >= 0 and not app.seats[p]
+
+
 class ScriptedHuman:
     """Plays the human seats, one action every REACT_MS, through the keys
     and the accelerometer like a person.
@@ -72,7 +84,7 @@ class ScriptedHuman:
         if app.game is not None and app.game.NAME == "skunk":
             self._table(app, now, keys)
             return
-        if not app.awaiting_human():
+        if not awaiting_human(app):
             self._ready_at = self._acted_at = None
             self._queue = []
             return
