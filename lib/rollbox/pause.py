@@ -185,7 +185,7 @@ def help_lines(app):
     for the moment."""
     from rollbox import catalog
 
-    module = ".".join((catalog.GAMES[app.index][catalog.PACKAGE], "help"))
+    module = ".".join((str(catalog.GAMES[app.index][catalog.PACKAGE]), "help"))
     rollbox.unload("rollbox.catalog")
     try:
         lines = tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
