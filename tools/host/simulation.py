@@ -9,6 +9,7 @@ import random
 
 from host import boards, motions, traces, transcript
 from host import clock as host_clock
+from host.gif import GifRecorder
 from host.keys import keys_for
 
 FRAME_MS = 20  # the app's frame period on the host (50 frames/s)
@@ -266,7 +267,9 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1)
 class Simulation:
     """Set up a host board and the app, then :meth:`run` to a winner.
 
-    :param out: folder for frame PNGs (None: keep no frames).
+    :param out: folder for frame PNGs (None: keep no frames); the frames
+        are also kept, with their times, in ``gif`` (``host.gif.GifRecorder``),
+        and ``started_ms`` is the host time the game left the menu.
     :param shake: the menu's shake sensitivity (0 gentle, 1 normal, 2 firm).
     :param nvm: the board's non-volatile memory (a ``microcontroller.ByteArray``
         of the host stand-in), e.g. one carried over from a simulation cut by
@@ -313,6 +316,8 @@ class Simulation:
         self.out = out
         self.frames = 0
         self.pixels = 0
+        self.gif = GifRecorder()  # every screen written to out, with its time
+        self.started_ms = None  # host ms of the game's first frame (the menu left)
         if out:
             os.makedirs(out, exist_ok=True)
 
@@ -329,8 +334,11 @@ class Simulation:
         self.pixels = self.board.framebuffer.take_dirty()  # pushed by this frame's refresh
         if self.pixels and self.out:
             self.frames += 1
-            path = os.path.join(self.out, "frame_%05d.png" % self.frames)
-            self.board.framebuffer.save_png(path)
+            image = self.board.framebuffer.to_image()
+            image.save(os.path.join(self.out, "frame_%05d.png" % self.frames), "PNG")
+            self.gif.add(image, now)
+        if self.started_ms is None and self.app.game is not None:
+            self.started_ms = now
         self.clock.advance(FRAME_MS)
 
     def run(self, max_ms=3_600_000):
