@@ -31,6 +31,21 @@ PROFILES = {
 }
 
 
+# The boards' buttons as wired, for a person pressing them (the window):
+# profile -> (button names in key order, the shift register's data pin), or
+# (names, None) for one pin per button (``BUTTON_<name>``). From the boards,
+# not from rollbox.hardware, so that a wrong key map there shows: PyBadge
+# and EdgeBadge, Adafruit PyBadger's button bits; PyGamer, A and B swapped
+# (python-ugame/circuitpython-stage PR #10; its joystick is analog).
+BUTTONS = {
+    "pybadge": (("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"), "BUTTON_OUT"),
+    "edgebadge": (("B", "A", "START", "SELECT", "RIGHT", "DOWN", "UP", "LEFT"), "BUTTON_OUT"),
+    "pygamer": (("A", "B", "START", "SELECT"), "BUTTON_OUT"),
+    "cpb_gizmo": (("A", "B"), None),
+    "generic": (("A", "B"), None),
+}
+
+
 class Pin:
     """A named pin (CircuitPython's ``microcontroller.Pin`` has no public API
     beyond identity and repr)."""
@@ -82,6 +97,30 @@ class HostBoard:
             if scl is self.attrs.get(c) and sda is self.attrs.get(d) and scl is not None:
                 return self.i2c
         raise ValueError("Invalid pins")
+
+    def buttons(self):
+        """The board's button names (A, B, START, ...), in key order."""
+        return BUTTONS[self.profile][0]
+
+    def set_button(self, name, down):
+        """Press (``down`` True) or let go of the button ``name`` now, as a
+        finger would: the level reaches whichever ``keypad`` scanner reads
+        that button's pin. Returns False when none does (yet).
+
+        :raises ValueError: a button this board does not have.
+        """
+        import keypad
+
+        names, data = BUTTONS[self.profile]
+        if name not in names:
+            raise ValueError("%s has no %s button" % (self.profile, name))
+        pin = self.attrs[data or "BUTTON_" + name]
+        for scanner in reversed(keypad._instances):
+            if pin in scanner._pins:
+                n = names.index(name) if data else scanner._pins.index(pin)
+                (scanner._press if down else scanner._release)(n)
+                return True
+        return False
 
 
 _current = None

@@ -1,0 +1,262 @@
+"""Rollbox in a window (``make play``, ``host.window``): a real pygame window
+on a real X server (Xvfb), code.py on a host board, a person at it by
+injected keyboard and mouse events (``conftest.at_window``)."""
+import os
+
+import pytest
+from conftest import at_window, click, drag, key_shake, key_tap, run_tool
+
+from host import savefile
+from host.simulation import awaiting_human, menu_taps
+from rollbox import play
+from rollbox.app import MENU, OVER, PLAY
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+pygame = pytest.importorskip("pygame")
+KEY = {"A": pygame.K_z, "B": pygame.K_x, "START": pygame.K_RETURN, "SELECT": pygame.K_SPACE,
+       "UP": pygame.K_UP, "DOWN": pygame.K_DOWN, "LEFT": pygame.K_LEFT, "RIGHT": pygame.K_RIGHT}
+
+
+def to_game(app, goal=None, seats=(0, 1)):
+    """Frames that set the menu by keys (Z and X, as a person on a
+    two-button board would) to a Pig game of ``seats``, then wait for it."""
+    for name in menu_taps(0, 0, len(seats), seats, goal, start=app.menu):
+        yield from key_tap(KEY[name])
+    while app.mode != PLAY:
+        yield
+
+
+def prompt(app):
+    """Frames until the app asks the human seat (or the game is over)."""
+    while not awaiting_human(app) and app.mode != OVER:
+        yield
+
+
+@pytest.mark.parametrize("profile, buttons, size", [
+    ("pybadge", {"A", "B", "START", "SELECT", "UP", "DOWN", "LEFT", "RIGHT"}, (160, 128)),
+    ("pygamer", {"A", "B", "START", "SELECT"}, (160, 128)),
+    ("cpb_gizmo", {"A", "B"}, (240, 240)),
+])
+def test_the_window_opens_with_the_screen_and_the_boards_buttons(profile, buttons, size, x_display):
+    seen = {}
+
+    def person(window, app):
+        seen["driver"] = pygame.display.get_driver()
+        seen["size"] = pygame.display.get_surface().get_size()
+        seen["caption"] = pygame.display.get_caption()[0]
+        seen["mode"] = app.mode
+        yield
+
+    window = at_window(person, profile, scale=2)
+    assert seen["driver"] == "x11" and seen["mode"] == MENU
+    assert window.screen_rect.size == (size[0] * 2, size[1] * 2)
+    assert set(window.buttons) == buttons
+    width, height = seen["size"]
+    assert width >= window.screen_rect.right + 200 and height >= window.screen_rect.bottom
+    assert all(window.screen_rect.right < r.left and r.bottom <= height
+               for r in window.buttons.values())  # beside the screen, inside the window
+    assert "Rollbox" in seen["caption"]
+    assert not pygame.display.get_init()  # closed at the end
+
+
+def test_keys_and_mouse_clicks_reach_the_app_as_the_boards_buttons(x_display):
+    seen = []
+
+    def person(window, app):
+        yield
+        seen.append((app.menu.game, app.menu.cursor))
+        yield from key_tap(pygame.K_z)  # A: the next game
+        seen.append((app.menu.game, app.menu.cursor))
+        yield from click(window, "A")
+        seen.append((app.menu.game, app.menu.cursor))
+        yield from key_tap(pygame.K_x)  # B: the next line
+        seen.append((app.menu.game, app.menu.cursor))
+        yield from click(window, "B")
+        seen.append((app.menu.game, app.menu.cursor))
+        yield from key_tap(pygame.K_q)  # no button: nothing
+        seen.append((app.menu.game, app.menu.cursor))
+
+    at_window(person)
+    (game, cursor), *after = seen
+    assert after == [(game + 1, cursor), (game + 2, cursor), (game + 2, cursor + 1),
+                     (game + 2, cursor + 2), (game + 2, cursor + 2)]
+
+
+def test_a_key_shows_on_the_screen_at_the_end_of_the_frame_after_it(x_display):
+    """Latency within one frame: a key posted during frame k reaches the
+    board at k's end, frame k+1 draws, and the window shows it at k+1's end."""
+    seen = []
+
+    def screen(window):
+        r = window.screen_rect
+        return pygame.surfarray.array3d(window.surface)[r.left:r.right, r.top:r.bottom].copy()
+
+    def person(window, app):
+        yield from range(3)
+        before = screen(window)
+        yield
+        seen.append((screen(window) == before).all())  # nothing changes by itself
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_z, mod=0, unicode=""))
+        yield
+        seen.append((screen(window) == before).all())
+        yield from key_tap(pygame.K_z, held=0)
+
+    at_window(person)
+    assert seen == [True, False]
+
+
+def test_a_drag_back_and_forth_rolls_once_and_a_sweep_rolls_nothing(x_display):
+    seen = {}
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        before = app.state.to_bytes()
+        yield from drag(window, 120, 0, 400)  # one sweep: a swing
+        for _ in range(60):
+            yield
+        seen["sweep"] = app.state.to_bytes() == before and awaiting_human(app)
+        yield from drag(window, 100, 4, 1500)  # back and forth at 4 Hz
+        while app.phase != play.PROMPT:
+            yield
+        seen["shake"] = (app.how, app.state.to_bytes() != before)
+
+    at_window(person)
+    assert seen["sweep"]
+    assert seen["shake"] == (play.BY_SHAKE, True)
+
+
+def test_the_s_key_held_shakes_and_rolls_once(x_display):
+    seen = []
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        before = app.state.to_bytes()
+        yield from key_shake(1500)
+        while app.phase != play.PROMPT:
+            yield
+        seen.append((app.how, app.state.to_bytes() != before))
+        yield from range(30)
+        seen.append(app.phase == play.PROMPT)  # one roll: no second one after the key
+
+    at_window(person)
+    assert seen == [(play.BY_SHAKE, True), True]
+
+
+def test_a_whole_pig_game_through_the_window_to_a_winner(tmp_path, x_display):
+    """Pig to 20 against the easy computer: Z rolls, X holds at 8 or more,
+    every third roll a mouse drag and every third the S key."""
+    nvm = savefile.FileByteArray(str(tmp_path / "nvm.bin"))
+    seen = {}
+
+    def person(window, app):
+        yield from to_game(app, goal=20)
+        rolls = 0
+        hows = set()
+        while app.mode != OVER:
+            yield from prompt(app)
+            if app.mode == OVER:
+                break
+            state = app.state
+            if state.turn_total >= 8:
+                yield from key_tap(pygame.K_x)
+            elif rolls % 3 == 1:
+                yield from drag(window, 100, 4, 1500)
+            elif rolls % 3 == 2:
+                yield from key_shake(1500)
+            else:
+                yield from key_tap(pygame.K_z)
+            rolls += 1
+            while app.mode == PLAY and app.phase != play.PROMPT:
+                yield
+            hows.add(app.how)
+        seen["winner"] = app.state.winner()
+        seen["scores"] = list(app.state.scores)
+        seen["rolls"] = rolls
+        seen["hows"] = hows
+        yield from range(10)
+
+    at_window(person, nvm=nvm)
+    assert seen["winner"] in (0, 1) and seen["scores"][seen["winner"]] >= 20
+    assert max(seen["scores"]) == seen["scores"][seen["winner"]]
+    assert seen["rolls"] >= 3 and {play.BY_SHAKE, play.BY_BUTTON} <= seen["hows"]
+    assert os.path.getsize(str(tmp_path / "nvm.bin")) == 8192  # the game's saves and stats
+
+
+def test_a_window_screenshot_is_the_framebuffer_pixel_for_pixel_at_scale_1(x_display):
+    from PIL import ImageGrab
+    from pygame._sdl2.video import Window as SDLWindow
+
+    shots = []
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        yield from key_tap(pygame.K_z)  # tumbling dice
+        yield
+        x, y = SDLWindow.from_display_module().position
+        r = window.screen_rect
+        shots.append((ImageGrab.grab(bbox=(x + r.left, y + r.top, x + r.right, y + r.bottom),
+                                     xdisplay=os.environ["DISPLAY"]).convert("RGB"),
+                      window.board.framebuffer.to_image()))
+
+    at_window(person, scale=1)
+    shot, framebuffer = shots[0]
+    assert shot.size == framebuffer.size == (160, 128)
+    assert len(shot.getcolors(1 << 16)) > 4  # felt, dice, pips, text: not a blank window
+    assert shot.tobytes() == framebuffer.tobytes()
+
+
+def test_leave_and_resume_across_runs(tmp_path, x_display):
+    path = str(tmp_path / "nvm.bin")
+    seen = {}
+
+    def first(window, app):
+        yield from to_game(app, seats=(0, 0))
+        while app.state.turn_player() == 0:  # P1 rolls, then holds
+            yield from prompt(app)
+            yield from key_tap(pygame.K_x if app.state.turn_total else pygame.K_z)
+            while app.phase != play.PROMPT:
+                yield
+        yield from prompt(app)
+        seen["saved"] = app.state.to_bytes()
+
+    def second(window, app):
+        yield
+        seen["resume"] = app.menu.resume
+        yield from key_tap(pygame.K_z)  # A on Resume
+        while app.mode != PLAY:
+            yield
+        seen["resumed"] = app.state.to_bytes()
+
+    at_window(first, nvm=savefile.FileByteArray(path))
+    assert os.path.getsize(path) == 8192
+    at_window(second, nvm=savefile.FileByteArray(path))
+    assert seen["resume"] and seen["resumed"] == seen["saved"]
+
+
+def test_a_save_file_of_the_wrong_size_is_kept_aside_and_play_starts_blank(tmp_path):
+    path = tmp_path / "nvm.bin"
+    path.write_bytes(b"not a save")
+    nvm = savefile.FileByteArray(str(path))
+    assert nvm.data == bytearray(b"\xff" * 8192)
+    assert (tmp_path / "nvm.bin.bad").read_bytes() == b"not a save"
+    assert "10 bytes" in nvm.note and not path.exists()
+
+
+def test_play_refuses_bad_options_and_says_when_no_window_can_open(tmp_path):
+    for args, words in ((["--board", "nokia"], "invalid choice"),
+                        (["--scale", "9"], "invalid choice"),
+                        (["--scale", "two"], "invalid int")):
+        result = run_tool("play", *args, "--save", str(tmp_path / "s.bin"))
+        assert result.returncode == 2 and words in result.stderr, result.stderr
+    env = dict(os.environ, DISPLAY=":9999", SDL_VIDEODRIVER="x11")
+    import subprocess
+    import sys
+
+    result = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "..",
+                                                          "tools", "play"),
+                             "--save", str(tmp_path / "s.bin")],
+                            capture_output=True, text=True, timeout=60, env=env)
+    assert result.returncode == 1 and "no window could be opened" in result.stderr

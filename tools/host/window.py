@@ -1,0 +1,322 @@
+"""Rollbox in a window on a PC: the device's code.py on a host board, its
+framebuffer scaled up with crisp pixels in a pygame window, the board's
+buttons drawn beside it and pressed by keyboard or mouse, a shake by
+dragging the board or holding S, on a real clock at the board's frame
+period. ``tools/play`` (``make play``) opens it; the tests drive it with
+injected events.
+
+How a frame runs: code.py's ``App.run()`` reads ``ticks_ms()`` once a frame.
+In the window that read ends the frame (:class:`FrameClock`): the screen the
+app drew is shown, the clock waits for the next frame on the real clock
+(``FRAME_MS``), and the input that came meanwhile reaches the board (keypad
+levels, the LIS3DH's motion) at the new time, before the app looks. A key
+shows on the screen at the end of the frame that follows it: within one
+frame (``tools/bench_window`` measures it).
+
+Keys (``KEYS``): arrows, Z = A, X = B, Enter = START, Space = SELECT, S held
+= shake; Esc or closing the window quits (:class:`Closed`). A key or click
+for a button the board lacks does nothing.
+"""
+import os
+import runpy
+import time
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+import pygame  # noqa: E402
+
+from host import boards, hand  # noqa: E402
+from host import clock as host_clock  # noqa: E402
+
+FRAME_MS = 20  # the board's frame period as the simulator and shake figures take it
+MARGIN = 16  # pixels around the screen and the panel
+PANEL_W, PANEL_H = 230, 290  # the button panel beside the screen (pixels)
+BODY = (28, 28, 34)  # the board's black PCB
+BEZEL = (8, 8, 10)
+KEY_UP, KEY_DOWN = (88, 88, 100), (232, 182, 40)
+INK = (220, 220, 228)
+DIM = (150, 150, 160)
+NAMES = {"pybadge": "PyBadge", "edgebadge": "EdgeBadge", "pygamer": "PyGamer",
+         "cpb_gizmo": "Circuit Playground Bluefruit + TFT Gizmo",
+         "generic": "A board with board.DISPLAY"}
+KEYS = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
+        pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_x: "B",
+        pygame.K_RETURN: "START", pygame.K_KP_ENTER: "START", pygame.K_SPACE: "SELECT"}
+SHAKE_KEY = pygame.K_s
+# Each button on the panel: (shape, centre x, centre y, label) in panel pixels;
+# circles for A, B and the d-pad, pills for SELECT and START, as on a PyBadge.
+BUTTON_ART = {
+    "UP": ("dpad", 60, 70, ""), "DOWN": ("dpad", 60, 130, ""),
+    "LEFT": ("dpad", 30, 100, ""), "RIGHT": ("dpad", 90, 100, ""),
+    "B": ("round", 145, 115, "B: X"), "A": ("round", 195, 85, "A: Z"),
+    "SELECT": ("pill", 60, 190, "SELECT: Space"), "START": ("pill", 165, 190, "START: Enter"),
+}
+DPAD_LABEL = (60, 158, "arrow keys")
+HINTS = ("S held, or drag the board:", "shake to roll", "Esc or close: quit (saved)")
+
+
+class Closed(BaseException):
+    """The window was closed (or Esc pressed): ends code.py's endless loop.
+    A BaseException, so no ``except Exception`` in the app catches it."""
+
+
+class FrameClock(host_clock.Clock):
+    """The board's clock in the window: each ``ticks_ms()`` read (once a
+    frame in ``App.run``) first calls ``end_frame`` (show, wait, take input)."""
+
+    __slots__ = ("_end_frame",)
+
+    def __init__(self, end_frame):
+        super().__init__(0)
+        self._end_frame = end_frame
+
+    def ticks_ms(self):
+        self._end_frame()
+        return super().ticks_ms()
+
+
+class Window:
+    """A pygame window for one host board.
+
+    :param board: a ``host.boards.HostBoard``.
+    :param scale: window pixels per display pixel (1..8).
+    :param paced: True: frames every ``FRAME_MS`` of the real clock (the
+        clock follows it, skipping frames a slow step used up); False: as
+        fast as the host can, ``FRAME_MS`` of clock a frame (tests).
+    :param on_frame: None, or ``on_frame(window)`` called at each frame's
+        end before its input is read (a test posts events there).
+    :raises ValueError: a scale out of range.
+    :raises pygame.error: no display to open a window on.
+
+    Attributes: ``clock`` (the :class:`FrameClock` to ``host.clock.use``),
+    ``frames`` (frames ended), ``screen_rect`` (where the display is, window
+    pixels), ``buttons`` ({name: pygame.Rect}), ``down`` (buttons held).
+    """
+
+    def __init__(self, board, scale, paced=True, on_frame=None):
+        if not 1 <= scale <= 8:
+            raise ValueError("scale is 1..8, not %r" % (scale,))
+        self.board = board
+        self.scale = scale
+        self.paced = paced
+        self.on_frame = on_frame
+        self.clock = FrameClock(self.end_frame)
+        self.frames = 0
+        self.down = set()
+        fb = board.framebuffer
+        width, height = fb.display.width, fb.display.height
+        self.screen_rect = pygame.Rect(MARGIN, MARGIN, width * scale, height * scale)
+        panel_x = self.screen_rect.right + MARGIN
+        panel_y = MARGIN
+        size = (panel_x + PANEL_W + MARGIN,
+                max(self.screen_rect.bottom, panel_y + PANEL_H) + MARGIN)
+        self.buttons = {}
+        for name in board.buttons():
+            shape, x, y, _ = BUTTON_ART[name]
+            w, h = {"dpad": (28, 28), "round": (36, 36), "pill": (52, 18)}[shape]
+            self.buttons[name] = pygame.Rect(panel_x + x - w // 2, panel_y + y - h // 2, w, h)
+        self._panel = (panel_x, panel_y)
+        pygame.display.init()
+        pygame.font.init()
+        self.surface = pygame.display.set_mode(size)
+        pygame.display.set_caption("Rollbox: %s" % NAMES[board.profile])
+        self._font = pygame.font.Font(None, 20)
+        self._drag = None  # the DragShake while the board is dragged
+        self._pointer = (0, 0)
+        self._held_shake = None
+        self._mouse_button = None  # the button the mouse holds down
+        self._wall = None  # time.monotonic() of the clock's 0
+        self._changed_buttons = []  # rects of buttons drawn since the last frame
+        self._draw_board()
+        self._show_screen()
+        pygame.display.flip()
+
+    # --- drawing ---------------------------------------------------------------------
+    def _text(self, text, centre, colour=INK):
+        image = self._font.render(text, True, colour)
+        self.surface.blit(image, image.get_rect(center=centre))
+
+    def _draw_board(self):
+        self.surface.fill(BODY)
+        self.surface.fill(BEZEL, self.screen_rect.inflate(8, 8))
+        px, py = self._panel
+        self._text(NAMES[self.board.profile].split(" + ")[0], (px + PANEL_W // 2, py + 12))
+        for name in self.buttons:
+            label = BUTTON_ART[name][3]
+            if label:
+                rect = self.buttons[name]
+                self._text(label, (rect.centerx, rect.bottom + 12), DIM)
+        if "UP" in self.buttons:
+            x, y, label = DPAD_LABEL
+            self._text(label, (px + x, py + y), DIM)
+        for i, hint in enumerate(HINTS):
+            self._text(hint, (px + PANEL_W // 2, py + 228 + 20 * i), DIM)
+        for name in self.buttons:
+            self._draw_button(name)
+
+    def _draw_button(self, name):
+        rect = self.buttons[name]
+        colour = KEY_DOWN if name in self.down else KEY_UP
+        shape = BUTTON_ART[name][0]
+        if shape == "round":
+            pygame.draw.ellipse(self.surface, colour, rect)
+            self._text(name, rect.center, BODY)
+        else:
+            pygame.draw.rect(self.surface, colour, rect, border_radius=rect.height // 2
+                             if shape == "pill" else 4)
+        return rect
+
+    def _show_screen(self):
+        """The framebuffer, each display pixel a ``scale`` square."""
+        image = self.board.framebuffer.to_image()
+        frame = pygame.image.frombuffer(image.tobytes(), image.size, "RGB")
+        if self.scale > 1:
+            frame = pygame.transform.scale(frame, self.screen_rect.size)  # nearest: crisp
+        self.surface.blit(frame, self.screen_rect)
+
+    # --- the frame -------------------------------------------------------------------
+    def end_frame(self):
+        """Show this frame, wait for the next, read the input into the board
+        at the new time (see the module doc).
+
+        :raises Closed: the window was closed or Esc pressed.
+        """
+        dirty = []
+        if self.board.framebuffer.take_dirty():
+            self._show_screen()
+            dirty.append(self.screen_rect)
+        dirty.extend(self._changed_buttons)
+        self._changed_buttons = []
+        if dirty:
+            pygame.display.update(dirty)
+        self.frames += 1
+        if self.on_frame is not None:
+            self.on_frame(self)
+        self._wait()
+        for event in pygame.event.get():
+            self._take(event)
+        if self._drag is not None:
+            self._drag.add(self.clock.now, *self._pointer)
+
+    def _wait(self):
+        clock = self.clock
+        if not self.paced:
+            clock.advance(FRAME_MS)
+            return
+        if self._wall is None:
+            self._wall = time.monotonic() - clock.now / 1000
+        due = self._wall + (clock.now + FRAME_MS) / 1000
+        late = time.monotonic() - due
+        if late < 0:
+            time.sleep(-late)
+            late = 0
+        # a slow step: the clock catches up with real time, on the frame grid
+        clock.advance(FRAME_MS * (1 + int(late * 1000) // FRAME_MS))
+
+    # --- input -----------------------------------------------------------------------
+    def _take(self, event):
+        kind = event.type
+        if kind == pygame.QUIT or kind == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            raise Closed()
+        if kind in (pygame.KEYDOWN, pygame.KEYUP):
+            down = kind == pygame.KEYDOWN
+            if event.key == SHAKE_KEY:
+                self._shake_key(down)
+            elif event.key in KEYS:
+                self._button(KEYS[event.key], down)
+        elif kind == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self._pointer = event.pos
+            name = self._hit(event.pos)
+            if name:
+                self._mouse_button = name
+                self._button(name, True)
+            else:
+                self._drag = hand.DragShake()
+                self.board.motion = self._drag
+        elif kind == pygame.MOUSEMOTION:
+            self._pointer = event.pos
+        elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
+            self._let_go_mouse()
+        elif kind == pygame.WINDOWFOCUSLOST:
+            self.let_go()
+
+    def _hit(self, pos):
+        for name, rect in self.buttons.items():
+            if rect.collidepoint(pos):
+                return name
+        return None
+
+    def _button(self, name, down):
+        if name not in self.buttons or (name in self.down) == down:
+            return  # a button this board lacks; a key's repeat
+        (self.down.add if down else self.down.discard)(name)
+        self.board.set_button(name, down)
+        self._changed_buttons.append(self._draw_button(name))
+
+    def _shake_key(self, down):
+        if down and self._held_shake is None:
+            self._held_shake = hand.HeldShake(self.clock.now)
+            self.board.motion = self._held_shake
+        elif not down and self._held_shake is not None:
+            self._held_shake.release(self.clock.now)
+            self._held_shake = None
+
+    def _let_go_mouse(self):
+        if self._mouse_button:
+            self._button(self._mouse_button, False)
+            self._mouse_button = None
+        if self._drag is not None:
+            self._drag = None
+            self.board.motion = boards.Still()
+
+    def let_go(self):
+        """Every button up and the board still (the window lost the focus:
+        its key-ups would go elsewhere)."""
+        for name in list(self.down):
+            self._button(name, False)
+        self._mouse_button = None
+        self._shake_key(False)
+        self._let_go_mouse()
+
+    def close(self):
+        """Close the window (pygame's display shuts down)."""
+        pygame.display.quit()
+
+
+CODE_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
+    os.path.abspath(__file__)))), "code.py")
+
+
+def run(profile="pybadge", scale=None, nvm=None, accelerometer=True, paced=True,
+        on_frame=None):
+    """Power up a host ``profile`` board in a window and run code.py on it
+    until the window closes; returns the :class:`Window` (closed).
+
+    :param scale: window pixels per display pixel; None: 4 for 160x128, 3
+        for 240x240.
+    :param nvm: the board's ``microcontroller.nvm`` (e.g. a
+        ``host.savefile.FileByteArray``); None: a blank one in memory only.
+    :param accelerometer: False leaves the LIS3DH off the bus (A rolls).
+    :param paced, on_frame: as for :class:`Window`.
+    :raises ValueError, pygame.error: as for :class:`Window`.
+    """
+    import keypad
+    import microcontroller
+    import storage
+    keypad._deinit_all()  # a reset: the last run's scanners are gone
+    board = boards.use(profile, accelerometer=accelerometer)
+    if nvm is not None:
+        microcontroller._use_nvm(nvm)
+    storage._use_root(storage.VfsFat(code_writes=True))  # as boot.py leaves it
+    storage._boot_done()
+    if scale is None:
+        scale = 4 if board.framebuffer.display.width <= 160 else 3
+    window = Window(board, scale, paced, on_frame)
+    previous = host_clock.use(window.clock)
+    try:
+        runpy.run_path(CODE_PY, run_name="__main__")
+    except Closed:
+        pass
+    finally:
+        host_clock.use(previous)
+        window.close()
+    return window
