@@ -6,11 +6,10 @@ The helpers the test files share live here, once: driving a simulation
 :func:`hold`, :func:`shake`, :func:`roll`, :func:`started`, :func:`asked`),
 a quiet human (:func:`quiet`, :func:`quiet_sim`), scripted dice
 (:class:`ScriptedRoller`), layout boxes, saves and a few rules helpers;
-a person at the window (:func:`at_window`, :func:`key_tap`, :func:`click`,
-:func:`drag`, :func:`key_shake`, :func:`window_app`); and the fixtures
-``quiet_sim`` (the factory), ``sim`` (a Pig game at P1's first prompt) and
-``x_display`` (an X server for the window). Hypothesis tests call the
-helpers, not the fixtures."""
+and the fixtures ``quiet_sim`` (the factory), ``sim`` (a Pig game at P1's
+first prompt) and ``x_display`` (an X server for the window; the person
+at it is ``host.person``). Hypothesis tests call the helpers, not the
+fixtures."""
 import math
 import os
 import sys
@@ -262,104 +261,6 @@ def skunkd_slots(s, faces):
         mask |= 1 << next(i for i in range(6) if s.rolled_mask >> i & 1
                           and not mask >> i & 1 and s.dice[i] == int(f))
     return mask
-
-
-def window_app(window):
-    """The ``rollbox.app.App`` that code.py runs in ``window`` (a
-    ``host.window.Window``), or None before it exists: code.py keeps it in
-    no variable, as on the board, so it is found on the heap by its display."""
-    import gc
-
-    from rollbox.app import App
-
-    for o in gc.get_objects():
-        if isinstance(o, App) and o.view.display is window.board.display:
-            return o
-    return None
-
-
-def at_window(person, profile="pybadge", scale=1, nvm=None, limit=200_000, **kwargs):
-    """Run code.py in a window (``host.window.run``, unpaced: frames as fast
-    as the host goes) with ``person(window, app)``, a generator, at it:
-    each ``yield`` is one frame, the events it posts reach the board at
-    that frame's end; it starts 200 ms after power-up (a press before is a
-    key held at power-up). When it returns, a QUIT event closes the window.
-    Returns the closed window.
-
-    :raises AssertionError: the person still busy after ``limit`` frames.
-    """
-    import pygame
-
-    from host import window as host_window
-
-    steps = []
-
-    def on_frame(w):
-        if not steps:
-            app = window_app(w)
-            if app is None or getattr(app, "menu", None) is None:
-                return  # not made yet, or still in its __init__ (it reads the clock)
-            if w.clock.now < 200:
-                return  # a press this soon is a key held at power-up (controls._STARTUP_MS)
-            steps.append(person(w, app))
-        assert w.frames < limit, "the person was still at it after %d frames" % limit
-        try:
-            next(steps[0])
-        except StopIteration:
-            pygame.event.post(pygame.event.Event(pygame.QUIT))
-
-    return host_window.run(profile, scale, nvm, paced=False, on_frame=on_frame, **kwargs)
-
-
-def key_tap(key, held=2, after=2):
-    """Frames of a key tap (a ``pygame.K_*``): down ``held`` frames, then up
-    and ``after`` frames more (``yield from`` it in a person)."""
-    import pygame
-
-    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=key, mod=0, unicode=""))
-    yield from range(held)
-    pygame.event.post(pygame.event.Event(pygame.KEYUP, key=key, mod=0, unicode=""))
-    yield from range(after)
-
-
-def _mouse(kind, pos, **kwargs):
-    import pygame
-
-    pygame.event.post(pygame.event.Event(kind, pos=pos, **kwargs))
-
-
-def click(window, name, held=2, after=2):
-    """Frames of a mouse click on ``window``'s drawn button ``name``."""
-    import pygame
-
-    pos = window.buttons[name].center
-    _mouse(pygame.MOUSEBUTTONDOWN, pos, button=1)
-    yield from range(held)
-    _mouse(pygame.MOUSEBUTTONUP, pos, button=1)
-    yield from range(after)
-
-
-def drag(window, px, hz, ms, frame_ms=20):
-    """Frames of the board dragged by the mouse from the screen's centre:
-    ``px`` window pixels each way along x at ``hz`` for ``ms`` (a sine; one
-    sweep of ``px`` when ``hz`` is 0), then let go."""
-    import pygame
-
-    x0, y0 = window.screen_rect.center
-    _mouse(pygame.MOUSEBUTTONDOWN, (x0, y0), button=1)
-    for t in range(0, ms + 1, frame_ms):
-        dx = px * (math.sin(2 * math.pi * hz * t / 1000) if hz else t / ms)
-        _mouse(pygame.MOUSEMOTION, (round(x0 + dx), y0), rel=(0, 0), buttons=(1, 0, 0))
-        yield
-    _mouse(pygame.MOUSEBUTTONUP, (round(x0 + dx), y0), button=1)
-    yield
-
-
-def key_shake(ms):
-    """Frames of the S key held ``ms`` (a shake), then let go."""
-    import pygame
-
-    yield from key_tap(pygame.K_s, held=ms // 20, after=1)
 
 
 @pytest.fixture(scope="session")

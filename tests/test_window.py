@@ -4,24 +4,23 @@ injected keyboard and mouse events (``conftest.at_window``)."""
 import os
 
 import pytest
-from conftest import at_window, click, drag, key_shake, key_tap, run_tool
+from conftest import run_tool
 
 from host import savefile
+from host.person import click, drag, key_shake, key_tap, taps
+from host.person import run as at_window
 from host.simulation import awaiting_human, menu_taps
 from rollbox import play
 from rollbox.app import MENU, OVER, PLAY
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame")
-KEY = {"A": pygame.K_z, "B": pygame.K_x, "START": pygame.K_RETURN, "SELECT": pygame.K_SPACE,
-       "UP": pygame.K_UP, "DOWN": pygame.K_DOWN, "LEFT": pygame.K_LEFT, "RIGHT": pygame.K_RIGHT}
 
 
 def to_game(app, goal=None, seats=(0, 1)):
     """Frames that set the menu by keys (Z and X, as a person on a
     two-button board would) to a Pig game of ``seats``, then wait for it."""
-    for name in menu_taps(0, 0, len(seats), seats, goal, start=app.menu):
-        yield from key_tap(KEY[name])
+    yield from taps(menu_taps(0, 0, len(seats), seats, goal, start=app.menu))
     while app.mode != PLAY:
         yield
 
@@ -260,3 +259,41 @@ def test_play_refuses_bad_options_and_says_when_no_window_can_open(tmp_path):
                              "--save", str(tmp_path / "s.bin")],
                             capture_output=True, text=True, timeout=60, env=env)
     assert result.returncode == 1 and "no window could be opened" in result.stderr
+
+
+def test_a_lost_focus_lets_go_of_every_button_and_the_shake(x_display):
+    seen = []
+
+    def person(window, app):
+        key_down = pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0, unicode="")
+        pygame.event.post(key_down)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_s, mod=0, unicode=""))
+        yield
+        seen.append((set(window.down), type(window.board.motion).__name__))
+        pygame.event.post(pygame.event.Event(pygame.WINDOWFOCUSLOST))
+        yield
+        seen.append((set(window.down), window.board.motion(window.clock.now)))
+
+    at_window(person)
+    assert seen == [({"B"}, "HeldShake"), (set(), (0.0, 0.0, 9.80665))]
+
+
+def test_tools_play_opens_its_window_and_a_close_is_a_clean_exit(x_display, tmp_path):
+    """The real command: the desktop's close (SDL turns SIGTERM into the
+    same QUIT event) ends it with status 0 and the save file's name."""
+    import signal
+    import subprocess
+    import sys
+    import time
+
+    save = str(tmp_path / "nvm.bin")
+    process = subprocess.Popen([sys.executable, os.path.join(os.path.dirname(__file__), "..",
+                                                             "tools", "play"), "--save", save],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    first = process.stdout.readline()  # said at the first frame: the window is up
+    time.sleep(0.5)  # code.py in its frame loop
+    process.send_signal(signal.SIGTERM)
+    out, err = process.communicate(timeout=60)
+    assert "Rollbox on a simulated PyBadge" in first and "Z = A" in first
+    assert process.returncode == 0, err
+    assert "bye" in out and save in out

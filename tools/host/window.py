@@ -8,10 +8,12 @@ injected events.
 How a frame runs: code.py's ``App.run()`` reads ``ticks_ms()`` once a frame.
 In the window that read ends the frame (:class:`FrameClock`): the screen the
 app drew is shown, the clock waits for the next frame on the real clock
-(``FRAME_MS``), and the input that came meanwhile reaches the board (keypad
-levels, the LIS3DH's motion) at the new time, before the app looks. A key
-shows on the screen at the end of the frame that follows it: within one
-frame (``tools/bench_window`` measures it).
+(``FRAME_MS``, or less when a key comes: the next frame starts at once),
+and the input that came meanwhile reaches the board (keypad levels, the
+LIS3DH's motion) at the new time, before the app looks. A key shows on the
+screen at the end of the frame that takes it: the key's wait for a frame
+is gone, what is left is the app's step and the drawing
+(``tools/bench_window`` measures it).
 
 Keys (``KEYS``): arrows, Z = A, X = B, Enter = START, Space = SELECT, S held
 = shake; Esc or closing the window quits (:class:`Closed`). A key or click
@@ -29,7 +31,7 @@ from host import clock as host_clock  # noqa: E402
 
 FRAME_MS = 20  # the board's frame period as the simulator and shake figures take it
 MARGIN = 16  # pixels around the screen and the panel
-PANEL_W, PANEL_H = 230, 290  # the button panel beside the screen (pixels)
+PANEL_W, PANEL_H = 240, 330  # the button panel beside the screen (pixels)
 BODY = (28, 28, 34)  # the board's black PCB
 BEZEL = (8, 8, 10)
 KEY_UP, KEY_DOWN = (88, 88, 100), (232, 182, 40)
@@ -42,16 +44,23 @@ KEYS = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
         pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_x: "B",
         pygame.K_RETURN: "START", pygame.K_KP_ENTER: "START", pygame.K_SPACE: "SELECT"}
 SHAKE_KEY = pygame.K_s
+# Events that may start the next frame at once (a pointer's motion waits:
+# the drag is sampled once a frame anyway).
+WAKE = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
+        pygame.QUIT)
 # Each button on the panel: (shape, centre x, centre y, label) in panel pixels;
 # circles for A, B and the d-pad, pills for SELECT and START, as on a PyBadge.
 BUTTON_ART = {
-    "UP": ("dpad", 60, 70, ""), "DOWN": ("dpad", 60, 130, ""),
-    "LEFT": ("dpad", 30, 100, ""), "RIGHT": ("dpad", 90, 100, ""),
-    "B": ("round", 145, 115, "B: X"), "A": ("round", 195, 85, "A: Z"),
-    "SELECT": ("pill", 60, 190, "SELECT: Space"), "START": ("pill", 165, 190, "START: Enter"),
+    "UP": ("dpad", 60, 90, ""), "DOWN": ("dpad", 60, 150, ""),
+    "LEFT": ("dpad", 30, 120, ""), "RIGHT": ("dpad", 90, 120, ""),
+    "B": ("round", 150, 135, "B: X"), "A": ("round", 205, 105, "A: Z"),
+    "SELECT": ("pill", 60, 215, "SELECT: Space"), "START": ("pill", 175, 215, "START: Enter"),
 }
-DPAD_LABEL = (60, 158, "arrow keys")
-HINTS = ("S held, or drag the board:", "shake to roll", "Esc or close: quit (saved)")
+DPAD_LABEL = (60, 178, "arrow keys")
+TITLE_Y, SHAKING_Y = 14, 44  # panel pixels: the board's name, "shaking" while shaken
+HINTS_Y = 276
+HINTS = ("S held, or drag the board: shake", "Esc or close the window: quit",
+         "(the game is saved as you play)")
 
 
 class Closed(BaseException):
@@ -88,7 +97,9 @@ class Window:
     :raises pygame.error: no display to open a window on.
 
     Attributes: ``clock`` (the :class:`FrameClock` to ``host.clock.use``),
-    ``frames`` (frames ended), ``screen_rect`` (where the display is, window
+    ``frames`` (frames ended), ``shown_at`` (``time.monotonic()`` when a
+    new screen last reached the window, s), ``began_at`` (when the last
+    frame's input was in and the app's step began, s), ``screen_rect`` (where the display is, window
     pixels), ``buttons`` ({name: pygame.Rect}), ``down`` (buttons held).
     """
 
@@ -101,6 +112,7 @@ class Window:
         self.on_frame = on_frame
         self.clock = FrameClock(self.end_frame)
         self.frames = 0
+        self.shown_at = self.began_at = 0.0
         self.down = set()
         fb = board.framebuffer
         width, height = fb.display.width, fb.display.height
@@ -119,7 +131,8 @@ class Window:
         pygame.font.init()
         self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption("Rollbox: %s" % NAMES[board.profile])
-        self._font = pygame.font.Font(None, 20)
+        self._font = pygame.font.Font(None, 21)
+        self._shaking = False  # what the panel says
         self._drag = None  # the DragShake while the board is dragged
         self._pointer = (0, 0)
         self._held_shake = None
@@ -139,7 +152,7 @@ class Window:
         self.surface.fill(BODY)
         self.surface.fill(BEZEL, self.screen_rect.inflate(8, 8))
         px, py = self._panel
-        self._text(NAMES[self.board.profile].split(" + ")[0], (px + PANEL_W // 2, py + 12))
+        self._text(NAMES[self.board.profile].split(" + ")[0], (px + PANEL_W // 2, py + TITLE_Y))
         for name in self.buttons:
             label = BUTTON_ART[name][3]
             if label:
@@ -149,7 +162,7 @@ class Window:
             x, y, label = DPAD_LABEL
             self._text(label, (px + x, py + y), DIM)
         for i, hint in enumerate(HINTS):
-            self._text(hint, (px + PANEL_W // 2, py + 228 + 20 * i), DIM)
+            self._text(hint, (px + PANEL_W // 2, py + HINTS_Y + 20 * i), DIM)
         for name in self.buttons:
             self._draw_button(name)
 
@@ -163,6 +176,20 @@ class Window:
         else:
             pygame.draw.rect(self.surface, colour, rect, border_radius=rect.height // 2
                              if shape == "pill" else 4)
+        return rect
+
+    def _show_shaking(self):
+        """"shaking" under the board's name while S is held or the board
+        dragged; returns the rect drawn, or None when nothing changed."""
+        shaking = self._held_shake is not None or self._drag is not None
+        if shaking == self._shaking:
+            return None
+        self._shaking = shaking
+        px, py = self._panel
+        rect = pygame.Rect(px, py + SHAKING_Y - 10, PANEL_W, 20)
+        self.surface.fill(BODY, rect)
+        if shaking:
+            self._text("~ shaking ~", rect.center, KEY_DOWN)
         return rect
 
     def _show_screen(self):
@@ -181,36 +208,57 @@ class Window:
         :raises Closed: the window was closed or Esc pressed.
         """
         dirty = []
-        if self.board.framebuffer.take_dirty():
+        new_screen = self.board.framebuffer.take_dirty()
+        if new_screen:
             self._show_screen()
             dirty.append(self.screen_rect)
         dirty.extend(self._changed_buttons)
         self._changed_buttons = []
+        shaking = self._show_shaking()
+        if shaking:
+            dirty.append(shaking)
         if dirty:
             pygame.display.update(dirty)
+        if new_screen:
+            self.shown_at = time.monotonic()
         self.frames += 1
         if self.on_frame is not None:
             self.on_frame(self)
-        self._wait()
-        for event in pygame.event.get():
+        for event in self._wait() + pygame.event.get():
             self._take(event)
+        self.began_at = time.monotonic()
         if self._drag is not None:
             self._drag.add(self.clock.now, *self._pointer)
 
     def _wait(self):
+        """Until the next frame is due on the real clock, or sooner when a
+        key or a mouse button comes and this frame began on time (so the
+        clock is never a whole frame ahead of the real clock); then the
+        clock moves on by whole frames (more after a slow step). Returns
+        the events that came while waiting, oldest first."""
         clock = self.clock
         if not self.paced:
             clock.advance(FRAME_MS)
-            return
+            return []
         if self._wall is None:
             self._wall = time.monotonic() - clock.now / 1000
-        due = self._wall + (clock.now + FRAME_MS) / 1000
-        late = time.monotonic() - due
-        if late < 0:
-            time.sleep(-late)
-            late = 0
-        # a slow step: the clock catches up with real time, on the frame grid
-        clock.advance(FRAME_MS * (1 + int(late * 1000) // FRAME_MS))
+        began = self._wall + clock.now / 1000  # when this frame was due
+        due = began + FRAME_MS / 1000
+        may_wake = time.monotonic() >= began
+        events = []
+        while True:
+            left = int((due - time.monotonic()) * 1000)
+            if left <= 0:
+                break
+            event = pygame.event.wait(left)
+            if event.type == pygame.NOEVENT:
+                continue
+            events.append(event)
+            if may_wake and event.type in WAKE:
+                break
+        late = max(0, int((time.monotonic() - due) * 1000))
+        clock.advance(FRAME_MS * (1 + late // FRAME_MS))  # on the frame grid
+        return events
 
     # --- input -----------------------------------------------------------------------
     def _take(self, event):
