@@ -17,6 +17,13 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame")
 
 
+@pytest.fixture(autouse=True)
+def fixed_dice(monkeypatch):
+    """The same dice in every run: the app seeds them from ``os.urandom``
+    (``rollbox.seed``), here four fixed bytes."""
+    monkeypatch.setattr(os, "urandom", lambda n: bytes(range(1, n + 1)))
+
+
 def to_game(app, goal=None, seats=(0, 1)):
     """Frames that set the menu by keys (Z and X, as a person on a
     two-button board would) to a Pig game of ``seats``, then wait for it."""
@@ -146,7 +153,7 @@ def test_the_s_key_held_shakes_and_rolls_once(x_display):
 def test_a_whole_pig_game_through_the_window_to_a_winner(tmp_path, x_display):
     """Pig to 20 against the easy computer: Z rolls, X holds at 8 or more,
     every third roll a mouse drag and every third the S key."""
-    nvm = savefile.FileByteArray(str(tmp_path / "nvm.bin"))
+    nvm, drive = savefile.open_folder(str(tmp_path))
     seen = {}
 
     def person(window, app):
@@ -176,11 +183,13 @@ def test_a_whole_pig_game_through_the_window_to_a_winner(tmp_path, x_display):
         seen["hows"] = hows
         yield from range(10)
 
-    at_window(person, nvm=nvm)
+    at_window(person, nvm=nvm, drive=drive)
     assert seen["winner"] in (0, 1) and seen["scores"][seen["winner"]] >= 20
     assert max(seen["scores"]) == seen["scores"][seen["winner"]]
     assert seen["rolls"] >= 3 and {play.BY_SHAKE, play.BY_BUTTON} <= seen["hows"]
     assert os.path.getsize(str(tmp_path / "nvm.bin")) == 8192  # the game's saves and stats
+    assert sorted(os.listdir(tmp_path / "CIRCUITPY")) == [
+        "rollbox-game.sav", "rollbox-set.sav", "rollbox-stats.sav"]
 
 
 def test_a_window_screenshot_is_the_framebuffer_pixel_for_pixel_at_scale_1(x_display):
@@ -207,17 +216,23 @@ def test_a_window_screenshot_is_the_framebuffer_pixel_for_pixel_at_scale_1(x_dis
     assert shot.tobytes() == framebuffer.tobytes()
 
 
-def test_leave_and_resume_across_runs(tmp_path, x_display):
-    path = str(tmp_path / "nvm.bin")
+@pytest.mark.parametrize("turns", [2, 3])
+def test_leave_and_resume_across_runs(turns, tmp_path, x_display):
+    """Two humans, two or three turns passed (the PyBadge's saves alternate
+    between the nvm and a CIRCUITPY file: the newest is in one, then the
+    other; both are kept), then the window closed; the next run resumes the
+    last turn."""
     seen = {}
 
     def first(window, app):
         yield from to_game(app, seats=(0, 0))
-        while app.state.turn_player() == 0:  # P1 rolls, then holds
-            yield from prompt(app)
-            yield from key_tap(pygame.K_x if app.state.turn_total else pygame.K_z)
-            while app.phase != play.PROMPT:
-                yield
+        for _ in range(turns):  # each seat rolls once, then holds
+            seat = app.state.turn_player()
+            while app.state.turn_player() == seat and app.mode == PLAY:
+                yield from prompt(app)
+                yield from key_tap(pygame.K_x if app.state.turn_total else pygame.K_z)
+                while app.phase != play.PROMPT:
+                    yield
         yield from prompt(app)
         seen["saved"] = app.state.to_bytes()
 
@@ -229,36 +244,86 @@ def test_leave_and_resume_across_runs(tmp_path, x_display):
             yield
         seen["resumed"] = app.state.to_bytes()
 
-    at_window(first, nvm=savefile.FileByteArray(path))
-    assert os.path.getsize(path) == 8192
-    at_window(second, nvm=savefile.FileByteArray(path))
+    nvm, drive = savefile.open_folder(str(tmp_path))
+    at_window(first, nvm=nvm, drive=drive)
+    assert os.path.getsize(str(tmp_path / "nvm.bin")) == 8192
+    assert (tmp_path / "CIRCUITPY" / "rollbox-game.sav").exists()
+    nvm, drive = savefile.open_folder(str(tmp_path))
+    at_window(second, nvm=nvm, drive=drive)
     assert seen["resume"] and seen["resumed"] == seen["saved"]
 
 
 def test_a_save_file_of_the_wrong_size_is_kept_aside_and_play_starts_blank(tmp_path):
     path = tmp_path / "nvm.bin"
-    path.write_bytes(b"not a save")
-    nvm = savefile.FileByteArray(str(path))
-    assert nvm.data == bytearray(b"\xff" * 8192)
-    assert (tmp_path / "nvm.bin.bad").read_bytes() == b"not a save"
-    assert "10 bytes" in nvm.note and not path.exists()
+    for garbage in (b"not a save", b"nor this"):
+        path.write_bytes(garbage)
+        nvm, _ = savefile.open_folder(str(tmp_path))
+        assert nvm.data == bytearray(b"\xff" * 8192) and not path.exists()
+        assert "%d bytes" % len(garbage) in nvm.note
+    assert (tmp_path / "nvm.bin.bad").read_bytes() == b"not a save"  # the first kept too
+    assert (tmp_path / "nvm.bin.bad1").read_bytes() == b"nor this"
+
+
+def test_a_save_the_host_refuses_is_an_os_error_to_the_app_and_remembered(tmp_path):
+    nvm, drive = savefile.open_folder(str(tmp_path / "board"))
+    nvm[0:2] = b"ok"
+    drive.open("rollbox-set.sav", "wb").close()
+    (tmp_path / "board" / "nvm.bin").unlink()
+    (tmp_path / "board" / "CIRCUITPY" / "rollbox-set.sav").unlink()
+    os.rmdir(tmp_path / "board" / "CIRCUITPY")
+    os.rmdir(tmp_path / "board")
+    (tmp_path / "board").write_text("a file where the folder was")
+    with pytest.raises(OSError):
+        nvm[0:2] = b"no"
+    with pytest.raises(OSError):
+        drive.open("rollbox-set.sav", "wb").close()
+    assert nvm.error is not None and drive.error is not None
 
 
 def test_play_refuses_bad_options_and_says_when_no_window_can_open(tmp_path):
-    for args, words in ((["--board", "nokia"], "invalid choice"),
-                        (["--scale", "9"], "invalid choice"),
-                        (["--scale", "two"], "invalid int")):
-        result = run_tool("play", *args, "--save", str(tmp_path / "s.bin"))
-        assert result.returncode == 2 and words in result.stderr, result.stderr
-    env = dict(os.environ, DISPLAY=":9999", SDL_VIDEODRIVER="x11")
     import subprocess
     import sys
 
-    result = subprocess.run([sys.executable, os.path.join(os.path.dirname(__file__), "..",
-                                                          "tools", "play"),
-                             "--save", str(tmp_path / "s.bin")],
-                            capture_output=True, text=True, timeout=60, env=env)
-    assert result.returncode == 1 and "no window could be opened" in result.stderr
+    (tmp_path / "a_file").write_text("")
+    for args, words in ((["--board", "nokia"], "invalid choice"),
+                        (["--scale", "9"], "invalid choice"),
+                        (["--scale", "two"], "invalid int"),
+                        (["--save", str(tmp_path / "a_file" / "sub")], "cannot be kept in")):
+        result = run_tool("play", *args)
+        assert result.returncode == 2 and words in result.stderr, result.stderr
+    play_py = os.path.join(os.path.dirname(__file__), "..", "tools", "play")
+    for display in (":9999", None):  # no X server there; none at all
+        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "SDL_VIDEODRIVER")}
+        if display:
+            env["DISPLAY"] = display
+        result = subprocess.run([sys.executable, play_py, "--save", str(tmp_path / "s")],
+                                capture_output=True, text=True, timeout=60, env=env)
+        assert result.returncode == 1 and "no window could be opened" in result.stderr, \
+            result.stderr
+
+
+def test_presses_shorter_than_a_frame_or_mashed_each_count(x_display):
+    seen = []
+
+    def person(window, app):
+        yield
+        cursor = app.menu.cursor
+        for _ in range(5):  # five taps of B (X) inside one frame
+            pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_x, mod=0,
+                                                 unicode=""))
+            pygame.event.post(pygame.event.Event(pygame.KEYUP, key=pygame.K_x, mod=0,
+                                                 unicode=""))
+        yield from range(14)
+        seen.append(app.menu.cursor - cursor)
+        line = app.menu.line(app.menu.cursor)
+        pos = window.buttons["A"].center  # a click shorter than a frame
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+        yield from range(4)
+        seen.append(app.menu.line(app.menu.cursor) != line)
+
+    at_window(person)
+    assert seen == [5, True]
 
 
 def test_a_lost_focus_lets_go_of_every_button_and_the_shake(x_display):

@@ -1,21 +1,45 @@
-"""The board's nvm kept in a file between runs of the window, as the
-board's flash keeps it between power-ups: Resume works the next time.
+"""What the board keeps between power-ups, kept in a folder between runs of
+the window (``make play``), so Resume works the next time: the board's
+nvm (``nvm.bin``, the 8192 bytes of ``microcontroller.nvm``) and its
+CIRCUITPY drive's files (``CIRCUITPY/``: on the PyBadge, EdgeBadge and
+PyGamer every save alternates between a file there and the nvm, README
+"Power cuts").
 
-The file holds the 8192 bytes of ``microcontroller.nvm`` exactly. Each
-write the app makes to the nvm rewrites the file at once, through a
-temporary file and a rename, so closing the window, Ctrl-C or a crash
-keeps the last save whole.
+Each write the app makes rewrites its file at once, through a temporary
+file and a rename, so closing the window, Ctrl-C or a crash keeps the last
+save whole. A write the host refuses raises ``OSError`` to the app, as a
+failed flash write would (the app says "Save failed"); ``error`` keeps it.
 """
 import os
 
 import platformdirs
+import storage
 from microcontroller import NVM_SIZE, ByteArray
 
 
-def default_path(profile):
-    """``nvm-<profile>.bin`` in the user's cache folder for Rollbox (e.g.
-    ``~/.cache/rollbox`` on Linux, from platformdirs)."""
-    return os.path.join(platformdirs.user_cache_dir("rollbox"), "nvm-%s.bin" % profile)
+def default_folder(profile):
+    """``<the user's cache folder>/rollbox/<profile>`` (platformdirs: e.g.
+    ``~/.cache/rollbox/pybadge`` on Linux)."""
+    return os.path.join(platformdirs.user_cache_dir("rollbox"), profile)
+
+
+def _put(path, data):
+    """Write ``data`` to ``path`` whole: a temporary file, then a rename."""
+    temporary = path + ".tmp"
+    with open(temporary, "wb") as f:
+        f.write(data)
+    os.replace(temporary, path)
+
+
+def _set_aside(path):
+    """Rename ``path`` to the first free ``path.bad``, ``path.bad1``, ...;
+    returns the new name."""
+    n = 0
+    while os.path.exists(path + ".bad" + (str(n) if n else "")):
+        n += 1
+    aside = path + ".bad" + (str(n) if n else "")
+    os.replace(path, aside)
+    return aside
 
 
 class FileByteArray(ByteArray):
@@ -23,17 +47,18 @@ class FileByteArray(ByteArray):
 
     :param path: the file; a missing one is a blank nvm (all 0xFF, as after
         a fresh flash). A file of another size than ``NVM_SIZE`` bytes is
-        not a Rollbox save: it is renamed to ``path + ".bad"`` (kept, not
-        read) and the nvm starts blank; ``note`` says so (else "").
-    :raises OSError: the file or its folder cannot be read or made.
+        not a save: it is renamed aside (``path.bad``, ``path.bad1``...;
+        kept, not read) and the nvm starts blank; ``note`` says so (else "").
+    :raises OSError: the file cannot be read.
+
+    ``error``: the ``OSError`` of the last write, None once one succeeds.
     """
 
     def __init__(self, path):
         super().__init__(NVM_SIZE)
         self.path = path
         self.note = ""
-        folder = os.path.dirname(os.path.abspath(path))
-        os.makedirs(folder, exist_ok=True)
+        self.error = None
         if not os.path.exists(path):
             return
         with open(path, "rb") as f:
@@ -41,13 +66,60 @@ class FileByteArray(ByteArray):
         if len(data) == NVM_SIZE:
             self.data[:] = data
             return
-        os.replace(path, path + ".bad")
-        self.note = "%s was %d bytes, not a save of %d: kept as %s.bad, starting blank" % (
-            path, len(data), NVM_SIZE, path)
+        self.note = "%s was %d bytes, not a save of %d: kept as %s, starting blank" % (
+            path, len(data), NVM_SIZE, _set_aside(path))
 
     def _write(self, start, new):
         super()._write(start, new)
-        temporary = self.path + ".tmp"
-        with open(temporary, "wb") as f:
-            f.write(self.data)
-        os.replace(temporary, self.path)
+        try:
+            _put(self.path, bytes(self.data))
+            self.error = None
+        except OSError as err:
+            self.error = err
+            raise
+
+
+class FolderDrive(storage.VfsFat):
+    """CIRCUITPY as boot.py leaves it (writable by code), its files kept in
+    ``folder`` (read at start, each write written through).
+
+    ``error``: the ``OSError`` of the last write, None once one succeeds.
+    """
+
+    def __init__(self, folder):
+        super().__init__(code_writes=True)
+        self.folder = folder
+        self.error = None
+        if os.path.isdir(folder):
+            for name in sorted(os.listdir(folder)):
+                path = os.path.join(folder, name)
+                if os.path.isfile(path) and not name.endswith(".tmp"):
+                    with open(path, "rb") as f:
+                        self._files[name] = f.read()
+
+    def _land(self, path, new):
+        super()._land(path, new)
+        if "/" in path or path.startswith("."):
+            return  # only the drive's top-level files are kept (the saves are)
+        try:
+            os.makedirs(self.folder, exist_ok=True)
+            _put(os.path.join(self.folder, path), bytes(new))
+            self.error = None
+        except OSError as err:
+            self.error = err
+            raise
+
+
+def open_folder(folder):
+    """``(nvm, drive)`` of the board kept in ``folder`` (made if missing):
+    a :class:`FileByteArray` on ``folder/nvm.bin`` and a
+    :class:`FolderDrive` on ``folder/CIRCUITPY``.
+
+    :raises OSError: the folder cannot be made or written to, or a file in
+        it cannot be read.
+    """
+    os.makedirs(folder, exist_ok=True)
+    _put(os.path.join(folder, ".probe"), b"")  # writable, before any play is lost
+    os.remove(os.path.join(folder, ".probe"))
+    return FileByteArray(os.path.join(folder, "nvm.bin")), \
+        FolderDrive(os.path.join(folder, "CIRCUITPY"))

@@ -63,6 +63,17 @@ HINTS = ("S held, or drag the board: shake", "Esc or close the window: quit",
          "(the game is saved as you play)")
 
 
+def keys_help(profile):
+    """The keys of ``profile``'s buttons and the window's own, in one line."""
+    names = boards.BUTTONS[profile][0]
+    keys = ["Z = A", "X = B"]
+    if "START" in names:
+        keys += ["Enter = START", "Space = SELECT"]
+    if "UP" in names:
+        keys.append("arrows = the d-pad")
+    return ", ".join(keys) + "; S held or a mouse drag on the board: shake; Esc or close: quit"
+
+
 class Closed(BaseException):
     """The window was closed (or Esc pressed): ends code.py's endless loop.
     A BaseException, so no ``except Exception`` in the app catches it."""
@@ -128,6 +139,10 @@ class Window:
             self.buttons[name] = pygame.Rect(panel_x + x - w // 2, panel_y + y - h // 2, w, h)
         self._panel = (panel_x, panel_y)
         pygame.display.init()
+        if pygame.display.get_driver() in ("offscreen", "dummy") and \
+                not os.environ.get("SDL_VIDEODRIVER"):
+            pygame.display.quit()  # SDL found no screen and fell back to drawing nowhere
+            raise pygame.error("no screen to show a window on (SDL: no video device)")
         pygame.font.init()
         self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption("Rollbox: %s" % NAMES[board.profile])
@@ -139,6 +154,8 @@ class Window:
         self._mouse_button = None  # the button the mouse holds down
         self._wall = None  # time.monotonic() of the clock's 0
         self._changed_buttons = []  # rects of buttons drawn since the last frame
+        self._changed_now = set()  # buttons that changed at this frame's input
+        self._queued = []  # (name, down) changes waiting for a frame of their own
         self._draw_board()
         self._show_screen()
         pygame.display.flip()
@@ -224,7 +241,12 @@ class Window:
         self.frames += 1
         if self.on_frame is not None:
             self.on_frame(self)
-        for event in self._wait() + pygame.event.get():
+        events = self._wait() + pygame.event.get()
+        self._changed_now = set()
+        queued, self._queued = self._queued, []
+        for name, down in queued:
+            self._button(name, down)
+        for event in events:
             self._take(event)
         self.began_at = time.monotonic()
         if self._drag is not None:
@@ -294,8 +316,18 @@ class Window:
         return None
 
     def _button(self, name, down):
-        if name not in self.buttons or (name in self.down) == down:
-            return  # a button this board lacks; a key's repeat
+        """Press or let go of ``name``; a second change of a button in one
+        frame waits for the next frame, so that the keypad's scan sees
+        every level: a click or tap shorter than a frame, or keys mashed
+        faster than the frames, still count press by press."""
+        if name not in self.buttons:
+            return  # a button this board lacks
+        if name in self._changed_now or any(n == name for n, _ in self._queued):
+            self._queued.append((name, down))
+            return
+        if (name in self.down) == down:
+            return  # a key's repeat
+        self._changed_now.add(name)
         (self.down.add if down else self.down.discard)(name)
         self.board.set_button(name, down)
         self._changed_buttons.append(self._draw_button(name))
@@ -319,6 +351,7 @@ class Window:
     def let_go(self):
         """Every button up and the board still (the window lost the focus:
         its key-ups would go elsewhere)."""
+        self._queued = [(n, d) for n, d in self._queued if not d]
         for name in list(self.down):
             self._button(name, False)
         self._mouse_button = None
@@ -334,8 +367,8 @@ CODE_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
     os.path.abspath(__file__)))), "code.py")
 
 
-def run(profile="pybadge", scale=None, nvm=None, accelerometer=True, paced=True,
-        on_frame=None):
+def run(profile="pybadge", scale=None, nvm=None, drive=None, accelerometer=True,
+        paced=True, on_frame=None):
     """Power up a host ``profile`` board in a window and run code.py on it
     until the window closes; returns the :class:`Window` (closed).
 
@@ -343,6 +376,8 @@ def run(profile="pybadge", scale=None, nvm=None, accelerometer=True, paced=True,
         for 240x240.
     :param nvm: the board's ``microcontroller.nvm`` (e.g. a
         ``host.savefile.FileByteArray``); None: a blank one in memory only.
+    :param drive: CIRCUITPY, writable by code (a ``storage.VfsFat``, e.g. a
+        ``host.savefile.FolderDrive``); None: a blank one in memory only.
     :param accelerometer: False leaves the LIS3DH off the bus (A rolls).
     :param paced, on_frame: as for :class:`Window`.
     :raises ValueError, pygame.error: as for :class:`Window`.
@@ -354,7 +389,7 @@ def run(profile="pybadge", scale=None, nvm=None, accelerometer=True, paced=True,
     board = boards.use(profile, accelerometer=accelerometer)
     if nvm is not None:
         microcontroller._use_nvm(nvm)
-    storage._use_root(storage.VfsFat(code_writes=True))  # as boot.py leaves it
+    storage._use_root(drive or storage.VfsFat(code_writes=True))  # as boot.py leaves it
     storage._boot_done()
     if scale is None:
         scale = 4 if board.framebuffer.display.width <= 160 else 3
