@@ -255,13 +255,13 @@ def test_leave_and_resume_across_runs(turns, tmp_path, x_display):
 
 def test_a_save_file_of_the_wrong_size_is_kept_aside_and_play_starts_blank(tmp_path):
     path = tmp_path / "nvm.bin"
-    for garbage in (b"not a save", b"nor this"):
+    for garbage in (b"not a save", b"nor this" * 2000):
         path.write_bytes(garbage)
         nvm, _ = savefile.open_folder(str(tmp_path))
         assert nvm.data == bytearray(b"\xff" * 8192) and not path.exists()
         assert "%d bytes" % len(garbage) in nvm.note
     assert (tmp_path / "nvm.bin.bad").read_bytes() == b"not a save"  # the first kept too
-    assert (tmp_path / "nvm.bin.bad1").read_bytes() == b"nor this"
+    assert (tmp_path / "nvm.bin.bad1").read_bytes() == b"nor this" * 2000
 
 
 def test_a_save_the_host_refuses_is_an_os_error_to_the_app_and_remembered(tmp_path):
@@ -285,10 +285,13 @@ def test_play_refuses_bad_options_and_says_when_no_window_can_open(tmp_path):
     import sys
 
     (tmp_path / "a_file").write_text("")
+    (tmp_path / "CIRCUITPY").write_text("a file where the drive's folder goes")
     for args, words in ((["--board", "nokia"], "invalid choice"),
                         (["--scale", "9"], "invalid choice"),
                         (["--scale", "two"], "invalid int"),
-                        (["--save", str(tmp_path / "a_file" / "sub")], "cannot be kept in")):
+                        (["--save", ""], "needs a folder"),
+                        (["--save", str(tmp_path / "a_file" / "sub")], "cannot be kept in"),
+                        (["--save", str(tmp_path)], "cannot be kept in")):  # CIRCUITPY a file
         result = run_tool("play", *args)
         assert result.returncode == 2 and words in result.stderr, result.stderr
     play_py = os.path.join(os.path.dirname(__file__), "..", "tools", "play")

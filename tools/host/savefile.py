@@ -66,8 +66,9 @@ class FileByteArray(ByteArray):
         if len(data) == NVM_SIZE:
             self.data[:] = data
             return
+        size = os.path.getsize(path)
         self.note = "%s was %d bytes, not a save of %d: kept as %s, starting blank" % (
-            path, len(data), NVM_SIZE, _set_aside(path))
+            path, size, NVM_SIZE, _set_aside(path))
 
     def _write(self, start, new):
         super()._write(start, new)
@@ -118,8 +119,9 @@ def open_folder(folder):
     :raises OSError: the folder cannot be made or written to, or a file in
         it cannot be read.
     """
-    os.makedirs(folder, exist_ok=True)
-    _put(os.path.join(folder, ".probe"), b"")  # writable, before any play is lost
-    os.remove(os.path.join(folder, ".probe"))
-    return FileByteArray(os.path.join(folder, "nvm.bin")), \
-        FolderDrive(os.path.join(folder, "CIRCUITPY"))
+    drive = os.path.join(folder, "CIRCUITPY")
+    os.makedirs(drive, exist_ok=True)
+    for place in (folder, drive):  # writable, before any play is lost
+        _put(os.path.join(place, ".probe"), b"")
+        os.remove(os.path.join(place, ".probe"))
+    return FileByteArray(os.path.join(folder, "nvm.bin")), FolderDrive(drive)

@@ -39,7 +39,7 @@ INK = (220, 220, 228)
 DIM = (150, 150, 160)
 NAMES = {"pybadge": "PyBadge", "edgebadge": "EdgeBadge", "pygamer": "PyGamer",
          "cpb_gizmo": "Circuit Playground Bluefruit + TFT Gizmo",
-         "generic": "A board with board.DISPLAY"}
+         "generic": "generic board (board.DISPLAY, A and B)"}
 KEYS = {pygame.K_UP: "UP", pygame.K_DOWN: "DOWN", pygame.K_LEFT: "LEFT",
         pygame.K_RIGHT: "RIGHT", pygame.K_z: "A", pygame.K_x: "B",
         pygame.K_RETURN: "START", pygame.K_KP_ENTER: "START", pygame.K_SPACE: "SELECT"}
@@ -169,7 +169,8 @@ class Window:
         self.surface.fill(BODY)
         self.surface.fill(BEZEL, self.screen_rect.inflate(8, 8))
         px, py = self._panel
-        self._text(NAMES[self.board.profile].split(" + ")[0], (px + PANEL_W // 2, py + TITLE_Y))
+        title = NAMES[self.board.profile].split(" + ")[0].split(" (")[0]
+        self._text(title, (px + PANEL_W // 2, py + TITLE_Y))
         for name in self.buttons:
             label = BUTTON_ART[name][3]
             if label:
