@@ -49,7 +49,8 @@ SHAKE_KEY = pygame.K_s
 WAKE = (pygame.KEYDOWN, pygame.KEYUP, pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP,
         pygame.QUIT)
 # Each button on the panel: (shape, centre x, centre y, label) in panel pixels;
-# circles for A, B and the d-pad, pills for SELECT and START, as on a PyBadge.
+# rounded squares for the d-pad, circles for A and B, pills for SELECT and START,
+# placed as on a PyBadge.
 BUTTON_ART = {
     "UP": ("dpad", 60, 90, ""), "DOWN": ("dpad", 60, 150, ""),
     "LEFT": ("dpad", 30, 120, ""), "RIGHT": ("dpad", 90, 120, ""),
