@@ -271,19 +271,14 @@ def x_display():
     from host import xvfb
 
     os.environ["SDL_VIDEODRIVER"] = "x11"
-    if os.environ.get("DISPLAY"):
-        yield os.environ["DISPLAY"]
-        return
+    display = xvfb.Display()
     try:
-        display, server = xvfb.start()
+        name = display.__enter__()
     except xvfb.NoDisplay as err:
         pytest.skip("no X display for the window tests: DISPLAY is unset and %s"
                     " (.ci/run installs and starts it)" % err)
-    os.environ["DISPLAY"] = display
-    yield display
-    server.terminate()
-    server.wait()
-    del os.environ["DISPLAY"]
+    yield name
+    display.__exit__(None, None, None)
 
 
 @pytest.fixture(name="quiet_sim")

@@ -40,3 +40,23 @@ def start(first=90):
         process.wait()
         raise NoDisplay("Xvfb :%d did not start" % number)
     return ":%d" % number, process
+
+
+class Display:
+    """``with Display():`` an X display for the block: ``$DISPLAY`` if set,
+    else an Xvfb started for it (``DISPLAY`` set, the server stopped after).
+
+    :raises NoDisplay: as :func:`start`, when ``DISPLAY`` is unset.
+    """
+
+    def __enter__(self):
+        self._server = None
+        if not os.environ.get("DISPLAY"):
+            os.environ["DISPLAY"], self._server = start()
+        return os.environ["DISPLAY"]
+
+    def __exit__(self, *exc_info):
+        if self._server is not None:
+            self._server.terminate()
+            self._server.wait()
+            del os.environ["DISPLAY"]
