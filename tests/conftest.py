@@ -53,6 +53,90 @@ def overlaps(a, b):
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
 
 
+_GLYPHS = {}  # (id of a font sheet, tile) -> the glyph's ink pixels (dx, dy)
+
+
+def _glyph(tilegrid, tile):
+    """The ink pixels ((dx, dy) from the tile's corner) of ``tile`` of a
+    text TileGrid's font sheet (palette index 1; 0 is transparent)."""
+    bitmap = tilegrid.bitmap
+    key = (id(bitmap), tile)
+    ink = _GLYPHS.get(key)
+    if ink is None:
+        w, h = tilegrid.tile_width, tilegrid.tile_height
+        x0 = tile % (bitmap.width // w) * w
+        y0 = tile // (bitmap.width // w) * h
+        ink = _GLYPHS[key] = frozenset((dx, dy) for dy in range(h) for dx in range(w)
+                                       if bitmap[x0 + dx, y0 + dy])
+    return ink
+
+
+def _drawn(group, x=0, y=0, scale=1, out=None):
+    """The shown items of ``group`` in drawing order: ("text", ink pixels,
+    cell boxes) for a TileGrid of 6-pixel glyphs (a text line, the pause
+    body), ("cover", box) for an opaque vectorio.Rectangle; absolute
+    pixels (left, top, right, bottom; right and bottom exclusive)."""
+    import displayio
+    import vectorio
+
+    out = [] if out is None else out
+    if group.hidden:
+        return out
+    for item in group:
+        if getattr(item, "hidden", False):
+            continue
+        ix, iy = x + item.x * scale, y + item.y * scale
+        if isinstance(item, displayio.Group):
+            _drawn(item, ix, iy, scale * item.scale, out)
+        elif isinstance(item, displayio.TileGrid) and item.tile_width == 6 and scale == 1:
+            ink, cells = set(), []
+            w, h = item.tile_width, item.tile_height
+            for row in range(item.height):
+                for col in range(item.width):
+                    glyph = _glyph(item, item[col, row])
+                    if glyph:
+                        cx, cy = ix + col * w, iy + row * h
+                        ink.update((cx + dx, cy + dy) for dx, dy in glyph)
+                        cells.append((cx, cy, cx + w, cy + h))
+            out.append(("text", ink, cells))
+        elif isinstance(item, vectorio.Rectangle):
+            out.append(("cover", (ix, iy, ix + item.width * scale, iy + item.height * scale)))
+    return out
+
+
+def text_faults(view):
+    """What garbles the text on ``view`` (a ``rollbox.view.View``) as drawn
+    now (issue 24, item 1): pairs of text lines where one's visible ink
+    falls on the other's ink or inside one of its written character cells
+    (but for the cell's outermost pixels), and ink outside the
+    layout's ``width`` x ``height`` (a line cut by the screen's edge). Ink
+    under a later opaque rectangle (the coach's strips, the pause panel)
+    is not visible. Returns a list of strings, empty when the text is clean."""
+    items = _drawn(view.root)
+    texts = []
+    for i, item in enumerate(items):
+        if item[0] != "text" or not item[1]:
+            continue
+        covers = [c[1] for c in items[i + 1:] if c[0] == "cover"]
+        ink = {p for p in item[1] if not any(
+            b[0] <= p[0] < b[2] and b[1] <= p[1] < b[3] for b in covers)}
+        # A cell's core: all but its outermost pixels, which glyphs hardly use
+        # (lines 11 pixels apart, as the small menu's, share a cell row).
+        core = {(px, py) for c in item[2] for px in range(c[0] + 1, c[2] - 1)
+                for py in range(c[1] + 1, c[3] - 1)}
+        texts.append((ink, core | ink, min(item[1])))
+    faults = []
+    for ink, _, at in texts:
+        out = [p for p in ink if not (0 <= p[0] < view.width and 0 <= p[1] < view.height)]
+        if out:
+            faults.append("line at %r cut by the edge at %r" % (at, min(out)))
+    for a in range(len(texts)):
+        for b in range(len(texts)):
+            if a != b and not texts[a][0].isdisjoint(texts[b][1]):
+                faults.append("lines at %r and %r overlap" % (texts[a][2], texts[b][2]))
+    return faults
+
+
 def stores(nvm):
     """``(game, settings)`` regions of ``nvm`` (``rollbox.store.open_region``),
     or None when the nvm holds no regions."""

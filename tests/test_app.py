@@ -3,7 +3,7 @@ the real LIS3DH driver on the emulated bus, keypad events."""
 import pytest
 from conftest import frames, run_until, shake, started
 
-from host import boards, traces
+from host import boards, motions, traces
 from host.simulation import FRAME_MS, Simulation, awaiting_human
 from rollbox import app as app_module
 from rollbox import controls, hardware, play
@@ -155,8 +155,6 @@ def test_a_press_during_the_preview_acts_and_the_motion_rolls_nothing_more(quiet
 
 @pytest.mark.parametrize("sensitivity, rolls", [(0, 1), (1, 0), (2, 0)])
 def test_the_menus_shake_sensitivity_decides_a_gentle_shake(sensitivity, rolls, quiet_sim):
-    from host import motions
-
     lines = []
     sim = started(quiet_sim(log=lines.append, shake=sensitivity))
     assert sim.app.sensitivity == sensitivity
@@ -174,6 +172,28 @@ def test_shake_and_keys_in_the_menu_never_roll():
     sim.keys.tap("B", sim.clock.now)
     frames(sim, 5)
     assert sim.app.menu.cursor == 1 and sim.app.mode == app_module.MENU
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+@pytest.mark.parametrize("last_tap_ms", [0, 60, 200])
+def test_a_shake_carried_over_from_the_menu_never_rolls(board, last_tap_ms, quiet_sim):
+    """Issue 24, item 7: the board shaken from just before the menu's last
+    tap until well into play: the new game's detector starts mid-shake and
+    nothing tumbles or rolls; once the board was still, a shake rolls."""
+    sim = quiet_sim(board=board)
+    run_until(sim, lambda: len(sim.setup) == 1)
+    frames(sim, last_tap_ms // FRAME_MS)
+    play_motion(sim, motions.shake(5.0, 2.5, 30.0, lead_ms=0))
+    end = sim.clock.now + 2800
+    phases = set()
+    while sim.clock.now < end:
+        sim.step()
+        if sim.app.mode == app_module.PLAY:
+            phases.add(sim.app.phase)
+    assert sim.app.mode == app_module.PLAY and phases == {play.PROMPT}
+    assert not sim.app.state.is_chance_node() and sim.app.state.turn_total == 0
+    play_motion(sim, motions.shake(5.0, 1.5, 30.0))
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
 
 
 def test_hold_before_rolling_is_refused_with_a_message(sim):

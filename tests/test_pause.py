@@ -154,3 +154,35 @@ def test_skunk_big_table_pauses_with_the_chord_not_start(quiet_sim):
     for _ in range(40):
         sim.step()
     assert sim.app.mode == app_module.PAUSED
+
+
+def test_a_new_game_asks_before_it_replaces_the_saved_one(quiet_sim):
+    """Issue 24, item 2: one saved game, and a question before another game
+    (or the same one anew) takes its place; B keeps it, untouched."""
+    from rollbox import store
+
+    sim = quiet_sim(game="skunkd", seats=(0, 3))
+    run_until(sim, lambda: asked(sim))
+    for name in ("START", "UP", "A", "A"):  # quit: saved
+        press(sim, name)
+    saved = store.open_region(sim.nvm, store.KIND_GAME).load()
+    assert sim.app.menu.line(0) == "Resume: SKUNK'D"
+    for name in ("B", "A"):  # the Game line: SKUNK'D -> SKUNK
+        press(sim, name)
+    press(sim, "START")  # start a new SKUNK game
+    v = sim.app.view
+    assert sim.app.mode == app_module.MENU and v.title.text == "Replace saved game?"
+    assert [line.text for line in sim.app.menu_screen.lines[:2]] == [
+        "A new game replaces the", "saved SKUNK'D game."]
+    press(sim, "B")  # keep it
+    assert sim.app.mode == app_module.MENU and sim.app.menu.on_resume()
+    assert v.message.text == "Saved game kept"
+    assert store.open_region(sim.nvm, store.KIND_GAME).load() == saved
+    press(sim, "START")  # on "Resume": START resumes, no question
+    assert sim.app.mode == app_module.PLAY and sim.app.game.NAME == "skunkd"
+    for name in ("START", "UP", "A", "A"):
+        press(sim, name)
+    for name in ("B", "START", "A"):  # a new game this time: A says yes
+        press(sim, name)
+    assert sim.app.mode == app_module.PLAY
+    assert store.open_region(sim.nvm, store.KIND_GAME).load() != saved

@@ -171,3 +171,96 @@ def test_a_cut_mid_erase_resumes_the_game_and_keeps_stats_and_settings(instant):
     assert store.open_region(nvm, store.KIND_SETTINGS, again.hw).load() == settings
     assert journal.entries[-1][0] == "nvm"
     assert store.open_region(nvm, store.KIND_GAME, again.hw).load() in games[-3:]
+
+
+# -- a roll is final (issue 24, item 3) -------------------------------------------------
+
+def _draws(sim, journal):
+    """Log every chance outcome ``sim``'s roller draws as (game records
+    saved so far, state bytes, action): the dice a player sees."""
+    roller = sim.app.roller
+    draw = roller.outcome
+    log = []
+
+    def outcome(state):
+        action = draw(state)
+        log.append((_game_saves(journal), state.to_bytes(), action))
+        return action
+
+    roller.outcome = outcome
+    return log
+
+
+def _game_saves(journal):
+    """Game records (not clears) in ``journal`` so far."""
+    return sum(1 for e in journal.entries if decode(e)[0] == store.KIND_GAME and decode(e)[1])
+
+
+def _media_after(journal, i, board):
+    """The nvm and CIRCUITPY as entry ``i`` of ``journal`` left them."""
+    if i + 1 < len(journal.entries):
+        nxt = journal.entries[i + 1]
+        image, files = (nxt[4], nxt[5]) if nxt[0] == "nvm" else (nxt[3], nxt[4])
+    else:
+        image, files = journal.nvm.data, journal.fs._files
+    nvm, fs = media(board)
+    nvm.data[:] = image
+    fs._files.update(files)
+    return nvm, fs
+
+
+ROLL_FINAL = [("pybadge", "pig", 50), ("cpb_gizmo", "pig", 50), ("pybadge", "skunkd", None),
+              ("cpb_gizmo", "skull-dragon", None)]
+
+
+@pytest.mark.parametrize("board,game,goal", ROLL_FINAL)
+def test_no_cut_lets_a_player_see_a_roll_and_roll_it_again(board, game, goal):
+    """A human (buttons only) against a medium computer, every game record
+    saved: a power cut at any instant leaves the newest record or the one
+    before (the tests above), so resuming from each record in turn covers
+    every cut. From each, the same play meets exactly the dice the first
+    run rolled after that record, tumbles cut short included (the turn's
+    dice stream is in the record): no roll comes out otherwise. Without
+    the stream every resumed turn drew fresh dice."""
+    nvm, fs = media(board)
+    journal = powercut.Journal(nvm, fs)
+    first = Simulation(board=board, game=game, seats=(0, MEDIUM), goal=goal, script="AAAB",
+                       seed=11, log=None, nvm=nvm, files=fs)
+    seen = _draws(first, journal)
+    first.run()
+    games = [i for i, e in enumerate(journal.entries)
+             if decode(e)[0] == store.KIND_GAME and decode(e)[1]]
+    checked = 0
+    for k, i in enumerate(games, 1):
+        expected = [d[1:] for d in seen if d[0] == k]
+        nvm2, fs2 = _media_after(journal, i, board)
+        again_journal = powercut.Journal(nvm2, fs2)
+        again = Simulation(board=board, game=game, seats=(0, MEDIUM), goal=goal, script="AAAB",
+                           seed=100 + k, log=None, nvm=nvm2, files=fs2)
+        again.setup = ["A"]  # Resume
+        got = _draws(again, again_journal)
+        run_until(again, lambda a=again, j=again_journal: _game_saves(j)
+                  or a.app.mode == app_module.OVER)
+        assert [d[1:] for d in got] == expected, (board, game, k)
+        checked += len(expected)
+    assert checked == len(seen) and len(games) > 5  # every roll of the game, again
+
+
+def test_a_quit_after_a_roll_resumes_after_it_with_the_same_dice_to_come():
+    """Quit from the pause screen just after a roll: Resume brings the state
+    after that roll (not before it), and the dice stream as it stood."""
+    nvm, fs = media("pybadge")
+    sim = conftest.quiet_sim(game="skunkd", seats=(0, MEDIUM), nvm=nvm, files=fs)
+    conftest.started(sim)
+    run_until(sim, lambda: conftest.asked(sim))
+    conftest.roll(sim)
+    after, stream = sim.app.state.to_bytes(), sim.app.roller.stream
+    conftest.press(sim, "START")
+    conftest.press(sim, "UP")  # "Quit to menu", the last item
+    conftest.press(sim, "A")
+    conftest.press(sim, "A")  # yes
+    assert sim.app.mode == app_module.MENU
+    again = conftest.quiet_sim(game="skunkd", seats=(0, MEDIUM), nvm=nvm, files=fs, seed=2)
+    again.setup = ["A"]
+    conftest.started(again)
+    assert again.app.state.to_bytes() == after and again.app.roller.stream == stream

@@ -167,3 +167,39 @@ def test_a_full_queue_drops_and_counts(quiet_sim):
     at_menu(sim)
     burst(sim, ("DOWN",) * (controls.QUEUE + 4), gap_ms=21)
     assert sim.app.controls.dropped == 4
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+def test_a_press_during_a_roll_acts_when_the_dice_land(board, quiet_sim):
+    """Issue 24, item 6: B (hold) pressed while the dice tumble is kept and
+    holds as soon as they land; presses for a turn the roll passed on are
+    dropped."""
+    sim = quiet_sim(board=board, game="pig", seats=(0, 0), dice=[4, 1])
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A", frames=0)
+    assert sim.app.phase == play.TUMBLE
+    press(sim, "B", frames=0)  # hold, mid-roll
+    assert sim.app.phase == play.TUMBLE and sim.app.state.is_chance_node()
+    run_until(sim, lambda: sim.app.state.turn_player() == 1)
+    assert sim.app.state.scores[0] == 4  # the 4 landed, then the hold
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A", frames=0)  # P2's 1: a bust passes the turn to P1
+    press(sim, "B", frames=0)  # P2's hold: not P1's
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)
+    frames(sim, 5)
+    assert sim.app.state.turn_player() == 0 and sim.app.state.scores == [4, 0]
+    assert not sim.app.held[play.HELD] and sim.app.view.message.text != "Nothing to hold yet"
+
+
+def test_start_during_a_roll_pauses_at_once_and_the_roll_goes_on(quiet_sim):
+    sim = quiet_sim(game="pig", seats=(0, 1), dice=[5])
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A", frames=0)
+    press(sim, "START", frames=0)
+    assert sim.app.mode == app_module.PAUSED and sim.app.phase == play.TUMBLE
+    frames(sim, 100)  # 2 s paused: the roll waits
+    assert sim.app.state.is_chance_node()
+    press(sim, "START")
+    assert sim.app.mode == app_module.PLAY and sim.app.view.status.text == "Rolling..."
+    run_until(sim, lambda: asked(sim))
+    assert sim.app.state.turn_total == 5

@@ -12,7 +12,7 @@ from conftest import rebuild_game, stores
 from playout import pick_chance
 
 import rollbox
-from rollbox import catalog, store
+from rollbox import catalog, menu, store
 from rollbox.menu import SETTINGS_BYTES, Menu
 from rollbox.store import HEADER, TRAILER, Store
 
@@ -322,10 +322,12 @@ def test_game_record_round_trips_at_random_points_of_random_playouts(index, entr
         steps = 0
         while True:
             if steps == 0 or state.is_terminal() or rng.random() < 0.05:
-                game_store.save(store.pack_game(index, game, seats, state))
+                stream = bytes(rng.randrange(256) for _ in range(4))
+                game_store.save(store.pack_game(index, game, seats, state, stream))
                 data = store.open_region(nvm, store.KIND_GAME).load()  # as after a reset
                 got_index, got_game, got_state, got_seats = rebuild_game(data)
                 assert (got_index, got_seats, got_game.params) == (index, seats, game.params)
+                assert menu.saved_choice(data)[5] == stream
                 assert got_state.to_bytes() == state.to_bytes()
                 assert got_state.current_player() == state.current_player()
                 assert got_state.legal_actions() == state.legal_actions()
@@ -349,23 +351,39 @@ def test_the_largest_states_fit_a_slot(entry):
     for _ in range(5):
         state = game.new_initial_state()
         while not state.is_terminal():
-            largest = max(largest, len(store.pack_game(0, game, (0,) * 8, state)))
+            largest = max(largest, len(store.pack_game(0, game, (0,) * 8, state, b"dice")))
             if state.is_chance_node():
                 state.apply_action(pick_chance(state, rng))
             else:
                 state.apply_action(rng.choice(state.legal_actions()))
-    assert largest <= 115 < capacity
+    assert largest <= 119 < capacity
 
 
 def test_bad_game_records_are_refused():
     game_class = rollbox.load_class(catalog.dotted(catalog.GAMES[0], catalog.GAME))
     game = game_class(variant=0, players=2)
-    good = store.pack_game(0, game, (0, 1), game.new_initial_state())
+    good = store.pack_game(0, game, (0, 1), game.new_initial_state(), b"dice")
     assert rebuild_game(good)[0] == 0
     for bad in (b"", good[:2], bytes([77]) + good[1:], good[:1] + b"\x01" + good[2:],
                 good[:-3], good[:10] + b"\x03" + good[11:], good[:11] + b"\x09" + good[12:]):
         with pytest.raises(ValueError):
             rebuild_game(bad)
+
+
+def test_a_game_record_saved_before_the_dice_stream_resumes_without_one():
+    # Issue 24: records end with the dice stream (STREAM_FLAG in the index
+    # byte); a record of an earlier version (no flag, the state to the end)
+    # still resumes, its stream None (the roller commits a new one).
+    game_class = rollbox.load_class(catalog.dotted(catalog.GAMES[4], catalog.GAME))
+    game = game_class(players=2)
+    state = game.new_initial_state()
+    old = bytes([4]) + store.game_head(4, game, (0, 1))[1:] + state.to_bytes()
+    assert old[0] & store.STREAM_FLAG == 0
+    assert rebuild_game(old)[2].to_bytes() == state.to_bytes()
+    assert menu.saved_choice(old)[5] is None
+    new = store.pack_game(4, game, (0, 1), state, b"\x01\x02\x03\x04")
+    assert new[0] == 4 | store.STREAM_FLAG and new[-4:] == b"\x01\x02\x03\x04"
+    assert menu.saved_choice(new)[4] == state.to_bytes()
 
 
 # --- the file slot (SAMD51: the nvm is one erase unit) ---------------------------------------

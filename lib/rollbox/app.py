@@ -71,7 +71,7 @@ class App:
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
     ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's (``phase``,
-    ``since``, ``face_at``, ``how``, ``armed``, ``undo``:
+    ``since``, ``face_at``, ``how``, ``armed``, ``calm``, ``undo``, ``undo_stream``:
     ``rollbox.play``); the saves' (``save_slots``, ``save_head``,
     ``turn_saved``: ``rollbox.saves``); the menu's, which it reads and
     sets (``view``, ``buttons``: bitmask of the board's logical buttons,
@@ -114,7 +114,11 @@ class App:
         self.face_at = 0
         self.how = play.BY_BUTTON
         self.armed = False
+        self.calm = False
+        self.held = bytearray(play.HELD + 1)  # presses during a roll, then their count
+        self.held_turn = -1
         self.undo = None  # type: Any
+        self.undo_stream = 0
         self.save_slots = None  # type: Any
         self.save_head = b""
         self.turn_saved = -1
@@ -176,7 +180,7 @@ class App:
             rollbox.unload("rollbox.seed")
         while True:  # the frame's presses in order, each as in a frame of its own
             self._frame(pressed, motion, now)
-            pressed = controls.press()
+            pressed = play.held_press(self) or controls.press()  # a roll's first, in order
             if not pressed:
                 break
         if self.view.refresh() is None:  # the display raised: say so when it works again
@@ -280,6 +284,7 @@ class App:
         menu comes back."""
         self.game = self.state = self.screen = self.undo = self.save_slots = None
         self.save_head = b""
+        self.held[play.HELD] = 0
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()
@@ -290,6 +295,7 @@ class App:
         for the moment) brings the game's in, and play starts. Out of
         memory on the way, the menu comes back and says so."""
         self.detector = ShakeDetector(self.hw.shake[self.sensitivity])
+        self.calm = False  # a shake carried over from the menu never rolls
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         gc.collect()

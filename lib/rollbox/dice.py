@@ -1,43 +1,109 @@
-"""Dice: draw a chance outcome of a game state from a random source.
+"""Dice: draw a chance outcome of a game state from the turn's committed
+stream, so that a roll is final the moment it is made (issue 24, item 3).
 
-On the device the source is CircuitPython's ``random`` (the Yasmarang
-generator), seeded once per power-on by ``rollbox.seed``. Tests and the
-simulator inject their own ``randrange`` into :class:`Roller`.
+Every chance outcome comes from the :class:`Roller`'s *stream*, a 32-bit
+xorshift generator (Marsaglia, "Xorshift RNGs", J. Stat. Softw. 8(14),
+2003: shifts 13, 17, 5). The stream is *committed* (:meth:`Roller.commit`:
+a new state from fresh randomness) each time a game's turn passes to
+another seat, and the game's save at that moment holds it
+(``rollbox.saves``): a power cut later in the turn resumes the turn with
+the same stream, so the same actions meet the same dice in the same order:
+no roll can be made again to come out otherwise, seen or not (cut during
+the tumble). A quit saves the stream where it stands.
+
+Fresh randomness (each commit, and the tumble's faces, which must never
+move the stream) comes from ``randrange``: on the device CircuitPython's
+``random`` (the Yasmarang generator), seeded once per power-on by
+``rollbox.seed``; tests and the simulator inject their own.
 """
 
 import random
+
+from micropython import const
 
 try:
     from typing import Callable, Optional  # noqa: F401 (used in type comments)
 except ImportError:
     pass
 
+_MASK = const(0xFFFFFFFF)
+STREAM_BYTES = const(4)  # a saved stream: its state, big-endian
+
 
 class Roller:
-    """Chooses chance outcomes with their weights.
+    """Chooses chance outcomes with their weights, from the committed stream.
 
-    :param randrange: ``randrange(n) -> int in 0..n-1``; default
-        ``random.randrange`` (seeded by :func:`seed_once` or
-        :func:`seed_from_input`).
+    :param randrange: ``randrange(n) -> int in 0..n-1``, the fresh
+        randomness; default ``random.randrange`` (seeded by
+        ``rollbox.seed``).
+
+    Attributes: ``stream`` (the xorshift state, 1..2**32-1; 0 until the
+    first commit), ``face_counts`` (dice landed on 1..6 since the app last
+    counted them).
     """
 
     def __init__(self, randrange=None):
         # type: (Optional[Callable[[int], int]]) -> None
         self._randrange = randrange or random.randrange
-        self.face_counts = [0] * 6  # dice landed on 1..6 since the app last counted them
+        self.stream = 0
+        self.face_counts = [0] * 6
+
+    def commit(self):
+        """A new stream from fresh randomness (a turn change; the save that
+        follows holds it). Returns the stream's bytes."""
+        r = self._randrange
+        s = 0
+        while not s:  # xorshift's state 0 is a fixed point
+            s = r(0x10000) << 16 | r(0x10000)
+        self.stream = s
+        return self.stream_bytes()
+
+    def stream_bytes(self):
+        """The stream's state as :data:`STREAM_BYTES` bytes (big-endian);
+        committed first if it never was."""
+        if not self.stream:
+            self.commit()
+        s = self.stream
+        return bytes((s >> 24, s >> 16 & 0xFF, s >> 8 & 0xFF, s & 0xFF))
+
+    def use_stream(self, data):
+        """Go on with the stream saved as ``data`` (:meth:`stream_bytes`).
+
+        :raises ValueError: not :data:`STREAM_BYTES` bytes, or the state 0.
+        """
+        if len(data) != STREAM_BYTES:
+            raise ValueError("a stream is 4 bytes")
+        s = data[0] << 24 | data[1] << 16 | data[2] << 8 | data[3]
+        if not s:
+            raise ValueError("stream state 0")
+        self.stream = s
+
+    def _draw(self, n):
+        """The stream's next value in 0..n-1 (``n`` at most 36 here: the
+        modulo's bias is below 1e-8)."""
+        s = self.stream
+        if not s:
+            self.commit()
+            s = self.stream
+        s ^= s << 13 & _MASK
+        s ^= s >> 17
+        s ^= s << 5 & _MASK
+        self.stream = s
+        return s % n
 
     def outcome(self, state):
-        """One chance action of ``state``, drawn by weight. A die's face is
-        counted in ``face_counts`` (for the lifetime stats): the outcome's place
-        among six equally likely ones (one die, 1..6 in list order), or
-        among 36 (two dice: first die ``i // 6 + 1``, second ``i % 6 + 1``).
+        """One chance action of ``state``, drawn by weight from the stream.
+        A die's face is counted in ``face_counts`` (for the lifetime stats):
+        the outcome's place among six equally likely ones (one die, 1..6 in
+        list order), or among 36 (two dice: first die ``i // 6 + 1``,
+        second ``i % 6 + 1``).
 
         :raises ValueError: ``state`` is not at a chance node.
         """
         outcomes = state.chance_outcomes()
         if not outcomes:
             raise ValueError("not a chance node")
-        r = self._randrange(sum(w for _, w in outcomes))
+        r = self._draw(sum(w for _, w in outcomes))
         i = 0
         for action, weight in outcomes:
             r -= weight
@@ -45,7 +111,7 @@ class Roller:
                 self._count(outcomes, i)
                 return action
             i += 1
-        raise ValueError("randrange out of range")
+        raise ValueError("weights changed during the draw")
 
     def _count(self, outcomes, i):
         n = len(outcomes)
@@ -58,5 +124,6 @@ class Roller:
             self.face_counts[i % 6] += 1
 
     def face(self):
-        """A face 1..6 (for the tumble animation only)."""
+        """A face 1..6 for the tumble's animation: fresh randomness, never
+        the stream."""
         return self._randrange(6) + 1

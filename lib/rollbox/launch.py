@@ -19,7 +19,7 @@ def build_game(choice, series=None):
         game refuses.
     :raises ImportError: the game's module is missing.
     """
-    index, names, params, seats, raw = choice
+    index, names, params, seats, raw = choice[:5]
     game_class = rollbox.load_class(names[0])
     if raw is None:
         if series is not None and series[:2] == (index, len(seats)) and any(
@@ -69,7 +69,8 @@ def open_game(app, index, game, seats):
 def launch(app, choice):
     """Start ``choice`` (``rollbox.menu.MenuScreen.press``: index, the
     dotted names of the Game class, the Screen class and the game's
-    package, params, seats, the saved state's bytes or None) on ``app``
+    package, params, seats, the saved state's bytes or None, the saved
+    dice stream or None) on ``app``
     (:func:`build_game`; ``app.series`` for the setter): sets its
     ``index``, ``package``, ``game``, ``state``, ``seats`` and ``screen`` (and the
     save's writer: :func:`open_game`), and shows the screen with
@@ -79,9 +80,11 @@ def launch(app, choice):
         values, seats or state bytes refused by the game): nothing is set.
     :raises ValueError: bad parameters for a new game (a catalog error).
     """
-    index, names, params, seats, raw = choice
+    index, names, params, seats, raw, stream = choice
     try:
         game, state = build_game(choice, app.series)
+        if stream is not None:
+            app.roller.use_stream(stream)  # the saved turn's dice, as they were
     except (ValueError, TypeError, ImportError):
         if raw is None:
             raise

@@ -279,6 +279,7 @@ class MenuScreen:
             except (ValueError, IndexError):
                 app.resume = None  # not a game this catalog knows: not offered (nvm kept)
         self.stats_screen = None
+        self.asking = False  # "Replace saved game?" waits for A or B
         y0, pitch = _LARGE if self.view.large else _SMALL
         self.group = displayio.Group()
         self.lines = [label(self.group, 4, y0 + i * pitch) for i in range(MENU_LINES)]
@@ -332,24 +333,52 @@ class MenuScreen:
     def press(self, pressed):
         """Buttons pressed in the menu (a bitmask). Returns None, or the
         game to play: ``(index, (game class, screen class, bot module),
-        params, seats, saved)``, dotted names from the catalog; ``params``
+        params, seats, saved, stream)``, dotted names from the catalog; ``params``
         a dict for a new game (``saved`` None), or for the saved game its
         parameter values in the class's ``PARAMS`` order and ``saved`` the
-        state's bytes."""
+        state's bytes; ``stream`` the saved dice stream (``rollbox.dice``),
+        or None."""
         if self.stats_screen is not None:  # any key: back to the menu
             self.stats_screen = None
             self.view.show_screen(self.group)
             self.draw()
             return None
+        if self.asking:
+            return self._answer(pressed)
         chose = self.menu.press(pressed)
         if chose == _CHOSE_RESUME:
             return self._resume()
         if chose == _CHOSE_STATS:
             self._show_stats()
+        elif chose and self.menu.resume:
+            self._ask()  # a new game would replace the saved one (issue 24, item 2)
         elif chose:
             return self._new_game()
         else:
             self.draw()
+        return None
+
+    def _ask(self):
+        """"Replace saved game?": the saved game is named; A starts the new
+        game (its first save replaces the old), any other key keeps it."""
+        self.asking = True
+        v = self.view
+        text = ("A new game replaces the", "saved %s game." % self.menu.resume, "",
+                "A: new game (the saved", "   one is lost)", "B: keep the saved game")
+        for i in range(MENU_LINES):
+            v.set_text(self.lines[i], text[i] if i < len(text) else "")
+        v.set_text(v.title, "Replace saved game?")
+        v.set_text(v.status, "A:new game B:keep saved")
+
+    def _answer(self, pressed):
+        """The answer to :meth:`_ask`: A the new game; else back to the
+        menu, the cursor on "Resume"."""
+        self.asking = False
+        if pressed & controls.A:
+            return self._new_game()
+        self.menu.cursor = 0
+        self.draw()
+        self.view.set_text(self.view.message, "Saved game kept")
         return None
 
     def _new_game(self):
@@ -363,7 +392,7 @@ class MenuScreen:
                     region.save_both(data)
             except (OSError, RuntimeError, ValueError):
                 self.view.set_text(self.view.message, "Save failed")
-        return (m.game, _names(m.game), m.params(), tuple(m.seats[:m.players]), None)
+        return (m.game, _names(m.game), m.params(), tuple(m.seats[:m.players]), None, None)
 
     def _resume(self):
         """A (or START) on "Resume": the saved game; an unreadable record
@@ -409,10 +438,10 @@ def saved_choice(data):
     :raises ValueError: a record this catalog refuses (too short, no such
         game, a seat kind out of range).
     """
-    index, values, seats, raw = store.unpack_game(data)
+    index, values, seats, raw, stream = store.unpack_game(data)
     if index >= len(catalog.GAMES):
         raise ValueError("no such game")
     for seat in seats:
         if seat >= len(LEVEL_NAMES):
             raise ValueError("saved seat kind out of range")
-    return (index, _names(index), values, seats, raw)
+    return (index, _names(index), values, seats, raw, stream)

@@ -132,7 +132,7 @@ class PauseScreen:
         app.since = ticks_add(app.since, waited)
         app.face_at = ticks_add(app.face_at, waited)
         app.detector.reset()
-        app.armed = False
+        app.armed = app.calm = False  # a shake begun while paused never rolls
 
     def _quit(self):
         """Quit to the menu: the game saved as it stands (the turn so far
@@ -140,7 +140,7 @@ class PauseScreen:
         app = self.app
         saves.save_game(app)
         if app.save_head:
-            app.resume = app.save_head + app.state.to_bytes()
+            app.resume = app.save_head + app.state.to_bytes() + app.roller.stream_bytes()
             app.taken = (app.index, app.game.params, app.seats)
         app.log_event("quit to menu", ENDED)
         app.to_menu()

@@ -5,12 +5,15 @@ after a MemoryError.
 
 The app's attributes it works on: ``game``, ``state``, ``screen``,
 ``seats``, ``view``, ``roller``, ``coach``, ``accel_ok`` and its own:
-``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``since`` (ms:
+``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``held`` and
+``held_turn`` (the presses made during a roll, kept for its end), ``since`` (ms:
 the prompt or tumble began), ``face_at`` (ms: the next tumbling faces),
 ``how`` (how the action being rolled came: :data:`BY_BUTTON`,
 :data:`BY_SHAKE`, :data:`BY_COMPUTER`), ``armed`` (a shake may roll: the
-detector was idle inside this prompt), ``undo`` (the state's bytes before
-this frame's action, or None).
+detector was idle inside this prompt), ``calm`` (the board has been still
+since the detector was made or reset: a shake carried over from the menu
+or the pause screen never rolls, issue 24 item 7), ``undo`` (the state's bytes before
+this frame's action, or None), ``undo_stream`` (the dice stream then).
 
 A shake at a human seat's prompt: the dice tumble as soon as the detector
 sees strong motion (MOVING), before it is a shake, so that the roll feels
@@ -40,6 +43,7 @@ PREVIEW = const(2)  # motion at a human prompt, not yet a shake: the dice tumble
 _TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 _FACE_MS = const(80)  # tumbling faces change this often
 _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
+HELD = const(8)  # presses kept during a roll (``app.held``: HELD of them, then the count)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -58,7 +62,7 @@ def start(app, resumed, now):
     gc.collect()
     prompt(app, now)
     if not resumed:
-        saves.save_game(app)
+        saves.save_game(app, True)
 
 
 def step(app, pressed, motion, now):
@@ -67,11 +71,15 @@ def step(app, pressed, motion, now):
 
     :returns: True when the press opens the pause screen (the app opens it).
     """
-    if app.phase == TUMBLE:  # a press does nothing in a roll
+    screen = app.screen
+    if app.phase == TUMBLE:  # the pause at once; other presses wait for the roll
+        if pressed == PAUSE or (pressed == START and screen.pause_key() == START):
+            return True
+        if pressed:
+            _keep_press(app, pressed)
         _step_tumble(app, motion, now)
         return False
     s = app.state
-    screen = app.screen
     if app.phase == PREVIEW:
         # A confirmed shake applies the screen's shake action (the tumble
         # goes on); a cancelled one, a press or a lost accelerometer put
@@ -104,8 +112,10 @@ def step(app, pressed, motion, now):
             if action is not None:
                 act(app, action, now, BY_BUTTON)
         return False
-    if motion == shake.IDLE:
-        app.armed = True  # a shake must begin inside the prompt
+    if motion == shake.IDLE and (app.calm or app.detector.still(now)):
+        # A shake must begin inside the prompt, and (after a new detector or
+        # the pause's reset, which report IDLE mid-shake) once the board was still.
+        app.armed = app.calm = True
     action = None
     how = BY_BUTTON
     if app.armed and motion == shake.MOVING and screen.shake(s) is not None:
@@ -125,6 +135,34 @@ def step(app, pressed, motion, now):
     return False
 
 
+def _keep_press(app, pressed):
+    """A press during a roll, kept (up to :data:`HELD` of them) for the seat
+    to act when the dice have landed (issue 24, item 6)."""
+    n = app.held[HELD]
+    if n < HELD and pressed < 256:
+        if not n:
+            app.held_turn = app.state.turn_player()
+        app.held[n] = pressed
+        app.held[HELD] = n + 1
+
+
+def held_press(app):
+    """The next press kept during the last roll, once the dice have landed
+    and play prompts again (0: none). Kept presses are dropped when the
+    roll passed the turn to another seat: they were that seat's."""
+    held = app.held
+    n = held[HELD]
+    if not n or app.phase != PROMPT or app.mode != app.PLAY:
+        return 0
+    if app.state.turn_player() != app.held_turn:
+        held[HELD] = 0
+        return 0
+    pressed = held[0]
+    held[0:n - 1] = held[1:n]
+    held[HELD] = n - 1
+    return pressed
+
+
 def prompt(app, now):
     """The seat to act is asked: the screen drawn, the status line and coach."""
     app.phase = PROMPT
@@ -140,7 +178,9 @@ def draw_prompt(app):
     s = app.state
     p = s.current_player()
     v = app.view
-    if p < 0:
+    if app.phase == TUMBLE:  # back from the pause screen mid-roll
+        v.set_text(v.status, "Shaking..." if app.how == BY_SHAKE else "Rolling...")
+    elif p < 0:
         v.set_text(v.status, "Rolling...")
     elif app.seats[p]:
         v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
@@ -153,7 +193,7 @@ def draw_prompt(app):
 def act(app, action, now, how):
     """Apply ``action`` through the screen (a refusal is said on the
     message line): a roll tumbles, anything else goes on at once."""
-    app.undo = app.state.to_bytes()
+    _mark(app)
     try:
         text = app.screen.apply(app.state, action)
     except ValueError as err:
@@ -180,6 +220,7 @@ def undo(app):
         return
     raw = app.undo
     app.undo = None
+    app.roller.stream = app.undo_stream  # the same dice for the retried roll
     app.turn_saved = -1  # the next turn boundary saves again: the nvm follows the retry
     app.state = app.game.state_from_bytes(raw)
     if app.mode == app.OVER and not app.state.is_terminal():
@@ -187,6 +228,13 @@ def undo(app):
     if not (app.phase == TUMBLE and app.state.is_chance_node()):
         app.phase = PROMPT  # a roll being settled is settled again
     app.screen.home()
+
+
+def _mark(app):
+    """What :func:`undo` goes back to: the state's bytes and the dice stream
+    before this frame's action."""
+    app.undo = app.state.to_bytes()
+    app.undo_stream = app.roller.stream
 
 
 def tumble(app, now, how):
@@ -208,11 +256,13 @@ def _step_tumble(app, motion, now):
     _faces(app, now)
     age = ticks_diff(now, app.since)
     if app.how == BY_SHAKE and app.accel_ok:
-        done = motion == shake.SETTLED or age >= _MAX_SHAKE_MS
+        # IDLE mid-tumble: the detector was reset (the pause screen) or missed the end
+        done = motion == shake.SETTLED or age >= _MAX_SHAKE_MS or (
+            motion == shake.IDLE and age >= _TUMBLE_MS)
     else:
         done = age >= _TUMBLE_MS
     if done:
-        app.undo = app.state.to_bytes()
+        _mark(app)
         text = app.screen.settle(app.state, app.roller)
         app.log_event(text, app.how)
         app.say(text)
@@ -225,7 +275,7 @@ def _after_action(app, now):
         _game_over(app)
         return
     if s.turn_player() != app.turn_saved:
-        saves.save_game(app)
+        saves.save_game(app, True)  # the next turn's dice committed with it
     prompt(app, now)
 
 

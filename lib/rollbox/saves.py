@@ -9,7 +9,9 @@ file slots): the game (catalog index, parameters, seats, the state's bytes)
 is saved when it starts and whenever the turn passes to another seat
 (``turn_player()`` changes; in SKUNK that is the next round's shooter),
 and when the player quits from the pause screen, never per frame or per
-roll: each save is a flash erase cycle (``rollbox.store`` keeps a record's
+roll: each save is a flash erase cycle. Each record ends with the dice
+stream of its turn (``rollbox.dice``): the rolls of a turn are fixed when
+it begins, so resuming after a power cut meets the same dice (``rollbox.store`` keeps a record's
 copies in different erase units, power-cut safe). A finished game clears
 the save and is counted in the lifetime stats (``rollbox.stats``). A write
 that fails ("Save failed" on the message line) never stops play.
@@ -24,11 +26,17 @@ bytes before the state, ``rollbox.store.game_head``) and, set here,
 import rollbox
 
 
-def save_game(app):
+def save_game(app, commit=False):
     """The game's record as it stands (a turn change, a quit), through
-    ``save_slots``: nothing is imported. A failed write is told."""
+    ``save_slots``: nothing is imported. With ``commit`` (a new game or a
+    turn change) the dice stream is committed anew first
+    (``rollbox.dice.Roller.commit``): the record holds the dice of the turn
+    to come, so a power cut in it replays them (issue 24, item 3); without
+    (a quit) the stream is saved where it stands. A failed write is told."""
     app.turn_saved = app.state.turn_player()
-    _write(app, app.save_head, app.state.to_bytes())
+    roller = app.roller
+    stream = roller.commit() if commit else roller.stream_bytes()
+    _write(app, app.save_head, app.state.to_bytes() + stream)
 
 
 def game_over(app, won):

@@ -116,6 +116,14 @@ class ShakeDetector:
         self.state = IDLE
         self._cool = False
 
+    def still(self, now_ms):
+        """True when IDLE and no sample has left the band for half a period
+        of the slowest shake (ms), counting from the first sample: a shake
+        that began before (in the menu, before a new detector, while
+        paused) is no shake that begins now (issue 24, item 7)."""
+        return self.state == IDLE and self._g is not None \
+            and not 0 <= ticks_diff(now_ms, self._move) < self._gap
+
     def update(self, x, y, z, now_ms):
         """Take one sample (m/s² per axis, ``now_ms`` from ``ticks_ms()``);
         return the state. SETTLED and CANCELLED are returned once each."""
@@ -126,7 +134,7 @@ class ShakeDetector:
         z = int(z * _CM)
         if self._g is None:
             self._g = [x * _FIX, y * _FIX, z * _FIX]
-            self._last = now_ms
+            self._last = self._move = now_ms  # still() counts from here
         step = ticks_diff(now_ms, self._last)
         self._last = now_ms
         if not 0 <= step <= _MAX_STEP_MS:

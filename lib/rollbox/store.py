@@ -108,6 +108,8 @@ SETTINGS_SLOT = const(64)
 STATS_START = const(512)  # lifetime stats (rollbox.stats)
 STATS_SLOT = const(512)
 USED = const(1024)  # bytes of each half the regions above use
+STREAM_FLAG = const(0x80)  # in a game record's index byte: the dice stream ends it
+STREAM_BYTES = const(4)  # rollbox.dice.STREAM_BYTES (not imported: the store is pure)
 
 _READ_ERRORS = (OSError, RuntimeError, ValueError, IndexError)
 
@@ -310,8 +312,9 @@ def open_region(nvm, kind, hw=None):
 
 def game_head(index, game, seats):
     # type: (int, Any, Tuple[int, ...]) -> bytes
-    """The game save's payload before the state: catalog index (1 byte),
-    the parameter count and values in the Game class's ``PARAMS`` order
+    """The game save's payload before the state: catalog index (1 byte,
+    with :data:`STREAM_FLAG`: the record ends with the dice stream), the
+    parameter count and values in the Game class's ``PARAMS`` order
     (2 bytes each), the seat count and kinds (1 byte each: 0 human, 1..3 a
     computer level). The same all game long: play keeps it.
 
@@ -319,9 +322,9 @@ def game_head(index, game, seats):
     """
     table = game.PARAMS
     out = bytearray(3 + 2 * len(table) + len(seats))
-    if not 0 <= index <= 255 or len(table) > 255 or len(seats) > 255:
+    if not 0 <= index < STREAM_FLAG or len(table) > 255 or len(seats) > 255:
         raise ValueError("game record field out of range")
-    out[0] = index
+    out[0] = index | STREAM_FLAG
     out[1] = len(table)
     i = 2
     for p in table:
@@ -341,19 +344,22 @@ def game_head(index, game, seats):
     return bytes(out)
 
 
-def pack_game(index, game, seats, state):
-    # type: (int, Any, Tuple[int, ...], Any) -> bytes
-    """The game save's payload: :func:`game_head` then ``state.to_bytes()``.
-    At most 115 bytes in our catalog (SKUNK, 8 seats: 109).
+def pack_game(index, game, seats, state, stream):
+    # type: (int, Any, Tuple[int, ...], Any, bytes) -> bytes
+    """The game save's payload: :func:`game_head`, ``state.to_bytes()``,
+    then the dice stream (``stream``: ``rollbox.dice.Roller.stream_bytes``,
+    4 bytes). At most 119 bytes in our catalog (SKUNK, 8 seats: 113).
 
     :raises ValueError: a value that does not fit its field.
     """
-    return game_head(index, game, seats) + state.to_bytes()
+    return game_head(index, game, seats) + state.to_bytes() + stream
 
 
 def unpack_game(data):
-    # type: (bytes) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], bytes]
-    """``(index, values, seats, state bytes)`` of :func:`pack_game`.
+    # type: (bytes) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], bytes, Optional[bytes]]
+    """``(index, values, seats, state bytes, stream)`` of :func:`pack_game`;
+    ``stream`` is None in a record saved before issue 24 (no
+    :data:`STREAM_FLAG`: the state runs to the end).
 
     :raises ValueError: bytes too short for their own counts.
     """
@@ -366,6 +372,12 @@ def unpack_game(data):
     values = tuple(data[2 + 2 * k] << 8 | data[3 + 2 * k] for k in range(count))
     players = data[i]
     i += 1
-    if len(data) < i + players:
+    end = len(data)
+    stream = None
+    if data[0] & STREAM_FLAG:
+        end -= STREAM_BYTES
+        stream = bytes(data[end:])
+    if end < i + players:
         raise ValueError("game record too short")
-    return data[0], values, tuple(data[i:i + players]), bytes(data[i + players:])
+    return (data[0] & (STREAM_FLAG - 1), values, tuple(data[i:i + players]),
+            bytes(data[i + players:end]), stream)

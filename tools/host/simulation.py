@@ -261,6 +261,8 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1)
     press("B")  # to "Lifetime stats"
     press("B")
     press("A")  # A on "Start": every board has A (not all have START)
+    if m.resume:
+        taps.append("A")  # "Replace saved game?": yes
     return taps
 
 
