@@ -73,7 +73,7 @@ def _glyph(tilegrid, tile):
 
 def _drawn(group, x=0, y=0, scale=1, out=None):
     """The shown items of ``group`` in drawing order: ("text", ink pixels,
-    cell boxes) for a TileGrid of 6-pixel glyphs (a text line, the pause
+    cell boxes, the characters) for a TileGrid of 6-pixel glyphs (a text line, the pause
     body), ("cover", box) for an opaque vectorio.Rectangle; absolute
     pixels (left, top, right, bottom; right and bottom exclusive)."""
     import displayio
@@ -89,16 +89,18 @@ def _drawn(group, x=0, y=0, scale=1, out=None):
         if isinstance(item, displayio.Group):
             _drawn(item, ix, iy, scale * item.scale, out)
         elif isinstance(item, displayio.TileGrid) and item.tile_width == 6 and scale == 1:
-            ink, cells = set(), []
+            ink, cells, chars = set(), [], []
             w, h = item.tile_width, item.tile_height
             for row in range(item.height):
                 for col in range(item.width):
-                    glyph = _glyph(item, item[col, row])
+                    tile = item[col, row]
+                    chars.append(chr(0x20 + tile))  # the font sheets start at " "
+                    glyph = _glyph(item, tile)
                     if glyph:
                         cx, cy = ix + col * w, iy + row * h
                         ink.update((cx + dx, cy + dy) for dx, dy in glyph)
                         cells.append((cx, cy, cx + w, cy + h))
-            out.append(("text", ink, cells))
+            out.append(("text", ink, cells, "".join(chars).strip()))
         elif isinstance(item, vectorio.Rectangle):
             out.append(("cover", (ix, iy, ix + item.width * scale, iy + item.height * scale)))
     return out
@@ -106,12 +108,13 @@ def _drawn(group, x=0, y=0, scale=1, out=None):
 
 def text_faults(view):
     """What garbles the text on ``view`` (a ``rollbox.view.View``) as drawn
-    now (issue 24, item 1): pairs of text lines where one's visible ink
-    falls on the other's ink or inside one of its written character cells
-    (but for the cell's outermost pixels), and ink outside the
-    layout's ``width`` x ``height`` (a line cut by the screen's edge). Ink
-    under a later opaque rectangle (the coach's strips, the pause panel)
-    is not visible. Returns a list of strings, empty when the text is clean."""
+    now (issue 24, item 1): pairs of text lines whose visible ink pixels
+    overlap, or whose written character cells overlap on one row (by half
+    a cell's height or more: glyphs written over glyphs, even where their
+    strokes miss), and ink outside the layout's ``width`` x ``height`` (a
+    line cut by the screen's edge). Ink under a later opaque rectangle (the
+    coach's strips, the pause panel) is not visible. Returns a list of
+    strings, empty when the text is clean."""
     items = _drawn(view.root)
     texts = []
     for i, item in enumerate(items):
@@ -120,20 +123,20 @@ def text_faults(view):
         covers = [c[1] for c in items[i + 1:] if c[0] == "cover"]
         ink = {p for p in item[1] if not any(
             b[0] <= p[0] < b[2] and b[1] <= p[1] < b[3] for b in covers)}
-        # A cell's core: all but its outermost pixels, which glyphs hardly use
-        # (lines 11 pixels apart, as the small menu's, share a cell row).
-        core = {(px, py) for c in item[2] for px in range(c[0] + 1, c[2] - 1)
-                for py in range(c[1] + 1, c[3] - 1)}
-        texts.append((ink, core | ink, min(item[1])))
+        if ink:
+            texts.append((ink, item[2], "%r at %r" % (item[3], min(item[1]))))
     faults = []
     for ink, _, at in texts:
         out = [p for p in ink if not (0 <= p[0] < view.width and 0 <= p[1] < view.height)]
         if out:
-            faults.append("line at %r cut by the edge at %r" % (at, min(out)))
+            faults.append("line %s cut by the edge at %r" % (at, min(out)))
     for a in range(len(texts)):
-        for b in range(len(texts)):
-            if a != b and not texts[a][0].isdisjoint(texts[b][1]):
-                faults.append("lines at %r and %r overlap" % (texts[a][2], texts[b][2]))
+        for b in range(a + 1, len(texts)):
+            (ink, cells, at), (ink2, others, at2) = texts[a], texts[b]
+            if not ink.isdisjoint(ink2) or any(
+                    c[0] < d[2] and d[0] < c[2] and min(c[3], d[3]) - max(c[1], d[1]) >= 6
+                    for c in cells for d in others):
+                faults.append("lines %s and %s overlap" % (at, at2))
     return faults
 
 

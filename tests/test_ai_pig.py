@@ -222,12 +222,12 @@ def test_goals_below_100_are_the_same_table_shifted():
 
 def test_coach_lines():
     state = pig_state(0, 0, 0, 0, 0)
-    assert pig_bot.coach(state) == ("Next roll busts: 17%", "Win 53% - hard: roll")
+    assert pig_bot.coach(state) == ("Bust 17%; hard: roll", "Win 53% if both play hard")
     state = pig_state(1, 1, 40, 90, 0)
-    assert pig_bot.coach(state)[0] == "Next roll busts: 56%"  # 20 rolls of 36 have a 1 or a 6
+    assert pig_bot.coach(state)[0] == "Bust 56%; hard: roll"  # 20 rolls of 36 have a 1 or a 6
     hog = HogGame().new_initial_state()
-    assert hog_bot.coach(hog) == ("6 dice bust: 67%", "Win 53% - hard: 6 dice")
-    assert hog_bot.coach(hog, 2)[0] == "2 dice bust: 31%"
+    assert hog_bot.coach(hog) == ("6 dice bust 67%; hard: 6", "Win 53% if both play hard")
+    assert hog_bot.coach(hog, 2)[0] == "2 dice bust 31%; hard: 6"
 
 
 # -- the levels ---------------------------------------------------------------

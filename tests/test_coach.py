@@ -20,7 +20,7 @@ def shown(sim):
 def test_coach_from_the_menu_shows_the_bots_lines(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 3), coach=1)
     run_until(sim, lambda: asked(sim))
-    assert shown(sim) == ("Next roll busts: 17%", "Win 53% - hard: roll")
+    assert shown(sim) == ("Bust 17%; hard: roll", "Win 53% if both play hard")
 
 
 def test_the_pause_screen_toggles_the_coach_and_the_next_game_remembers(quiet_sim):
@@ -56,7 +56,7 @@ def test_hidden_while_a_computer_seat_thinks(quiet_sim):
 def test_two_button_board_gets_the_coach_from_the_menu(quiet_sim):
     sim = quiet_sim(board="cpb_gizmo", game="hog", seats=(0, 2), coach=1)
     run_until(sim, lambda: asked(sim))
-    assert shown(sim) == ("5 dice bust: 60%", "Win 53% - hard: 6 dice")
+    assert shown(sim) == ("5 dice bust 60%; hard: 6", "Win 53% if both play hard")
 
 
 def test_skunk_start_stays_a_sit_key_at_a_big_table(quiet_sim):

@@ -13,7 +13,7 @@ from rollbox.menu import MENU_LINES, Menu
 def test_pig_lines_and_params():
     m = Menu()
     assert lines(m) == ["Game: Pig", "6 is bad: off", "Players: 2", "Goal: 100",
-                        "P1: human", "P2: easy", "Coach: off", "Shake: normal",
+                        "P1: human", "P2: computer, easy", "Coach: off", "Shake: normal",
                         "Lifetime stats", "Start"]
     assert m.params() == {"variant": 0, "six_bad": 0, "players": 2, "goal": 100}
 
@@ -22,7 +22,7 @@ def test_seats_cycle_through_the_levels_and_the_coach_toggles():
     m = Menu()
     m.cursor = 5  # P2
     assert [m.press(controls.A) or m.line(5) for _ in range(4)] == [
-        "P2: medium", "P2: hard", "P2: human", "P2: easy"]
+        "P2: computer, medium", "P2: computer, hard", "P2: human", "P2: computer, easy"]
     m.press(controls.LEFT)
     assert m.seats[1] == 0 and m.line(5) == "P2: human"
     m.press(controls.B)  # down to the coach
@@ -33,7 +33,7 @@ def test_seats_cycle_through_the_levels_and_the_coach_toggles():
 def test_games_without_options_or_goal():
     m = Menu()
     m.game = [e[catalog.NAME] for e in catalog.GAMES].index("Skull & Dragon")
-    assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: easy",
+    assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: computer, easy",
                         "Coach: off", "Shake: normal", "Lifetime stats", "Start"]
     assert m.params() == {"players": 2}
 

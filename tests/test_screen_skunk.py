@@ -35,10 +35,10 @@ def message(sim):
 def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
     sim = skunk_game(faces=(3, 4), players=3, seats=(0, 0, 1))
     screen, s = sim.app.screen, sim.app.state
-    assert texts(sim) == ["P1^                  0 L",
-                          "P2^                  0 U",
-                          "P3^                  0 cpu"]
-    assert sim.app.view.status.text == "P1 Shake/A:roll Key:sit"
+    assert texts(sim) == ["P1                   0 <",
+                          "P2                   0 ^",
+                          "P3                   0 cpu"]
+    assert sim.app.view.status.text == "P1 Shake/A:roll </^:sit"
     roll(sim)
     assert message(sim) == "P1 rolled 3-4: +7" and s.round_total == 7
     assert screen.info.text == "Round total 7" and [d.face for d in screen.dice] == [3, 4]
@@ -46,7 +46,7 @@ def test_a_human_sits_with_own_button_while_the_human_shooter_waits():
     assert message(sim) == "P2 sits at 7"
     assert s.pad[1] == [7] + [UNPLAYED] * 4 and s.scores[1] == 7 and not s.is_standing(1)
     assert s.current_player() == 0 and sim.app.phase == play.PROMPT
-    assert texts(sim)[1] == "P2_  7               7 U"
+    assert texts(sim)[1] == "P2   7               7 sat"
     press(sim, "LEFT")  # the shooter sits too, and keeps rolling for P3
     assert s.pad[0][0] == 7 and s.current_player() == 0 and s.standing == 0b100
 
@@ -64,18 +64,16 @@ def test_own_buttons_that_mean_nothing_explain_themselves():
         assert s.to_bytes() == before and sim.app.phase == play.PROMPT
 
 
-def test_a_sit_pressed_while_the_dice_tumble_is_ignored():
+def test_a_sit_pressed_while_the_dice_tumble_counts_when_they_land():
     sim = skunk_game(faces=(2, 3, 5, 5), players=2, seats=(0, 0))
     s = sim.app.state
     press(sim, "A")
     assert sim.app.phase == play.TUMBLE
-    press(sim, "UP")  # P2's sit button in the middle of the roll
-    assert sim.app.phase == play.TUMBLE and s.is_chance_node()
+    press(sim, "UP")  # P2's sit button in the middle of the roll: kept (issue 24)
+    assert sim.app.phase == play.TUMBLE and s.is_chance_node() and s.pad[1][0] == UNPLAYED
     settled(sim)
-    assert s.standing == 0b11 and s.round_total == 5 and message(sim) == "P1 rolled 2-3: +5"
-    assert s.pad[1][0] == UNPLAYED
-    press(sim, "UP")  # between rolls it counts, at the total of that moment
-    assert s.pad[1][0] == 5
+    assert s.round_total == 5 and s.standing == 0b01  # it sat once the dice landed
+    assert s.pad[1][0] == 5 and message(sim) == "P2 sits at 5"
 
 
 def test_roster_cursor_on_a_two_button_board():
@@ -125,7 +123,7 @@ def test_computer_seats_sit_by_the_bot_before_the_roll():
     assert message(sim) == "P2 P4 sit at 22"  # shown while the dice tumble
     settled(sim)
     assert s.round_total == 27 and s.pad[1][0] == 22
-    assert texts(sim)[1] == "P2_ 22              22 cpu"
+    assert texts(sim)[1] == "P2  22              22 sat"
 
 
 def test_the_last_standing_computers_sitting_ends_the_round_without_a_roll():
@@ -184,7 +182,7 @@ def test_skunk_and_double_skunk_words_and_the_wiped_column():
     roll(sim)
     assert message(sim) == "1-1: double SKUNK! wiped"
     assert s.pad[1][:2] == [0, 0] and s.scores == [0, 0]
-    assert texts(sim) == ["P1^  0  0            0 L", "P2^ 0*  0            0 U"]
+    assert texts(sim) == ["P1   0  0            0 <", "P2  0*  0            0 ^"]
 
 
 def test_double_skunk_words_on_the_large_layout():
@@ -225,7 +223,7 @@ def test_eight_humans_on_a_pybadge_a_is_p8s_button_or_the_roster():
     seats = (0,) * 8
     sim = skunk_game(faces=(3, 4), players=8, seats=seats)
     s, screen = sim.app.state, sim.app.screen
-    assert sim.app.view.status.text == "P1 Shake:roll Key:sit"
+    assert sim.app.view.status.text == "P1 Shake:roll Row key:sit"
     assert texts(sim)[7].endswith(" A") and texts(sim)[6].endswith(" B")
     press(sim, "A")  # P8 sits (at 0), nothing rolls
     assert sim.app.phase == play.PROMPT and not s.is_standing(7)
@@ -316,8 +314,8 @@ def test_eight_rows_fit_above_the_message_line(board, width, height, message_top
     assert box["info"][2] <= box["die0"][0] and box["die0"][2] <= box["die1"][0]
     row_text = texts(sim)
     assert max(len(t) for t in row_text) == (26 if board == "pybadge" else 33)
-    assert row_text[0] == ("P1^ 99 99 0* 99    297 L" if board == "pybadge"
-                           else "P1 ^  99  99  0*  99      297")
+    assert row_text[0] == ("P1  99 99 0* 99    297 <" if board == "pybadge"
+                           else "P1    99  99  0*  99      297")
 
 
 def test_the_short_font_is_the_built_in_one_without_its_top_and_bottom_rows():
@@ -331,8 +329,8 @@ def test_the_short_font_is_the_built_in_one_without_its_top_and_bottom_rows():
     sheet, font = row.tilegrid.bitmap, terminalio.FONT.bitmap
     assert (sheet.width, sheet.height) == (570, 10)
     assert all(sheet[x, y] == font[x, y + 1] for x in range(570) for y in range(10))
-    assert row.text == "P1^                  0 L"
-    assert [row.tilegrid[i] for i in range(4)] == [ord(c) - 32 for c in "P1^ "]
+    assert row.text == "P1                   0 <"
+    assert [row.tilegrid[i] for i in range(4)] == [ord(c) - 32 for c in "P1  "]
     fb = sim.board.framebuffer
     x0, top = row.tilegrid.x, row.tilegrid.y
     ink = [(x, y) for x in range(6) for y in range(10) if font[(ord("P") - 32) * 6 + x, y + 1]]
@@ -419,7 +417,7 @@ def test_eight_human_seats_play_to_the_end_on_every_board(board):
 
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
 def test_human_seats_sit_by_the_rule_while_a_computer_shoots(board):
-    sim = Simulation(game="skunk", players=3, seats=(1, 0, 0), board=board, seed=3, log=None)
+    sim = Simulation(game="skunk", players=3, seats=(1, 0, 0), board=board, seed=1, log=None)
     sits, rolls = watch_table(sim)
     assert sim.app.state.is_terminal()
     by_the_rule(sits, rolls)

@@ -86,10 +86,10 @@ def test_rolloff_shows_each_contenders_dice_and_skunks_then_who_goes_first():
     run_until(sim, lambda: sim.app.view.message.text.startswith("Tie"))
     screen, v = sim.app.screen, sim.app.view
     assert v.message.text == "Tie: P1 P2 roll again"
-    assert screen.seat_lines[0].text == "%-13s%s" % (">P1 123456:1", " P2 122346:1")
+    assert screen.seat_lines[0].text == "%-13s%s" % (">P1 1 Skunk", " P2 1 Skunk")
     assert screen.den_line.text == "Most Skunks goes first"
     prompt(sim)
-    assert screen.seat_lines[0].text == "%-13s%s" % (">P1 112346:2", " P2 223466:0")
+    assert screen.seat_lines[0].text == "%-13s%s" % (">P1 2 Skunks", " P2 0 Skunks")
     assert v.message.text == "P1 goes first"
     assert sim.app.state.first == 0
     assert [d.face for d in screen.dice] == [2, 2, 3, 4, 6, 6]  # the last roller's dice
@@ -111,7 +111,7 @@ def test_house_options_with_directions():
     assert s.to_bytes() == before
     press(sim, "A")
     assert (s.goal, s.entry, s.phase) == (2000, 0, PHASE_START)
-    assert v.message.text == "P1: goal 2000, entry 0"
+    assert v.message.text == "P1 set goal and entry"
     assert screen.info_line.text == "goal 2000, entry 0"
 
 
@@ -135,7 +135,7 @@ def test_a_computer_setter_takes_the_bots_choice():
     run_until(sim, lambda: sim.app.state is not None and sim.app.state.phase > PHASE_HOUSE)
     s = sim.app.state
     assert (s.goal, s.entry) == (10000, 500)
-    assert sim.app.view.message.text == "P1: goal 10000, entry 500"
+    assert sim.app.view.message.text == "P1 set goal and entry"
 
 
 # -- picking a keep ------------------------------------------------------------

@@ -177,9 +177,9 @@ def coach(state, dice=0):
         best, win = 0, -1
     n = dice or best or best_expected(state.game.params["six_bad"])
     bust = 6 ** n - g ** n
-    first = "%d %s bust: %d%%" % (n, "die" if n == 1 else "dice",
-                                  (100 * bust + 6 ** n // 2) // 6 ** n)
+    first = "%d %s bust %d%%" % (n, "die" if n == 1 else "dice",
+                                 (100 * bust + 6 ** n // 2) // 6 ** n)
     if win < 0:
         return first, "No table for the coach"
-    return first, "Win %d%% - hard: %d %s" % ((100 * win + 32767) // 65535, best,
-                                               "die" if best == 1 else "dice")
+    return first + "; hard: %d" % best, "Win %d%% if both play hard" % (
+        (100 * win + 32767) // 65535)

@@ -66,7 +66,7 @@ class HogScreen(Screen):
 
     def status(self, state, accel_ok):
         roll = "Shake/A:roll" if accel_ok else "A:roll"
-        more = " B:+1" if not self.buttons & UP else " U/D:dice"
+        more = " B:+1" if not self.buttons & UP else " ^v:dice"
         return "P%d %s%s" % (state.turn_player() + 1, roll, more)
 
     def press(self, state, pressed):

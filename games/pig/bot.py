@@ -193,15 +193,18 @@ def _w(table, index):
 def coach(state):
     # type: (PigState) -> Tuple[str, str]
     """Two lines of at most 26 characters for a human seat at a decision:
-    the chance the next roll busts (a wipe counts), and the seat's win
-    chance with HARD's move ("Win 54% - hard: hold"). ("", "") when there
-    is nothing to decide; the table's absence is said, never raised."""
+    the chance the next roll busts (a wipe counts) with HARD's move
+    ("Bust 17%; hard: hold"), and the seat's win chance, saying what it
+    assumes ("Win 54% if both play hard": the solved table's, issue 24).
+    ("", "") when there is nothing to decide; the table's absence is said,
+    never raised."""
     if state.is_terminal() or state.is_chance_node():
         return "", ""
     _, bust, wipe, rolls = outcomes(state.game.params)
-    first = "Next roll busts: %d%%" % ((100 * (bust + wipe) + rolls // 2) // rolls)
+    first = "Bust %d%%" % ((100 * (bust + wipe) + rolls // 2) // rolls)
     try:
         move = "roll" if hard_rolls(state) else "hold"
-        return first, "Win %d%% - hard: %s" % ((100 * win_chance(state) + _ONE // 2) // _ONE, move)
+        win = (100 * win_chance(state) + _ONE // 2) // _ONE
     except (OSError, ValueError):
-        return first, "No table for the coach"
+        return first + " next roll", "No table for the coach"
+    return first + "; hard: " + move, "Win %d%% if both play hard" % win

@@ -6,7 +6,7 @@ each with its name under it. Number faces are pips; the Skull and the
 Dragon faces are symbols (a skull: round head, dark eye sockets, nose, jaw
 with teeth; a dragon: a horned head in profile with a yellow eye), drawn
 once into a 2-bit bitmap each and shown by toggling ``hidden``. A die not
-rolled in this throw is a dim blank; the dice of a failed throw turn red.
+rolled in this throw is dim and shows a "?"; the dice of a failed throw turn red.
 Always on show: the round ("Round 2/4", "Tie round 5"), each seat's score
 with ">" at the seat to act, the target and direction ("Target 9 UNDER")
 and the turn points at risk.
@@ -75,7 +75,7 @@ from games.skull_dragon.rules import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import WARN, Die, FaceSheet, label
+from rollbox.view import BLANK, ROLL_MARK, WARN, Die, FaceSheet, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
@@ -150,7 +150,7 @@ class SkullDragonScreen(Screen):
         if worth != self.worth[i]:
             symbol = worth == (SKULL if i == SKULL_DIE else DRAGON)
             self.symbols[i].hidden = not symbol
-            die.show(0 if symbol or worth < 0 else worth)
+            die.show(BLANK if symbol else ROLL_MARK if worth < 0 else worth)
             self.worth[i] = worth
             changed = True
         if body != self.body[i]:
@@ -199,8 +199,10 @@ class SkullDragonScreen(Screen):
         self.shook = False
         self._show_dice(state)
         self._show_cursor(state)
-        v.set_text(self.round_line, _round_text(state.round + 1))
         turn = -1 if state.is_terminal() else state.turn_player()
+        # On 160x128 the round sits on the title line, which the result takes at the end.
+        v.set_text(self.round_line, "" if turn < 0 and self.chars < 30
+                   else _round_text(state.round + 1))
         for i in range(len(self.lines)):
             mark = ">" if i == turn else " "
             who = "cpu" if self.seats[i] else "you"

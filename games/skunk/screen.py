@@ -36,7 +36,7 @@ column marks the round being played, a gold band behind a row the shooter.
 
 - 160x128: header y 12..24, up to six rows from y 24 every 12 (the last
   ends at 96); seven or eight seats: the header and rows in the short font
-  (``games.skunk.rows``, 10 pixels high), header y 12..22, rows from y 22
+  (``rollbox.short``, 10 pixels high), header y 12..22, rows from y 22
   every 10 (the last ends at 102, where the message line starts); x 2..158
   (26 characters). The round total (x 36) and two 12-pixel dice (x 128 and
   143) share the title line after "SKUNK"; they are hidden at the end, when
@@ -85,7 +85,7 @@ _THINK_ROSTER = const(2500)  # ... with the roster cursor (B then A)
 # Seat i's own sit button on an 8-button board
 # and its label on the pad.
 _SEAT_KEYS = (LEFT, UP, RIGHT, DOWN, SELECT, START, B, A)
-_KEY_LABELS = ("L", "U", "R", "D", "Se", "St", "B", "A")
+_KEY_LABELS = ("<", "^", ">", "v", "Sel", "Sta", "B", "A")  # the d-pad as arrows
 
 _ROLL_ITEM = const(-1)  # the roster cursor's "roll" item
 _HOME = const(-2)  # the roster cursor goes to its default item
@@ -104,14 +104,14 @@ class SkunkScreen(Screen):
          self._long_info, size, die_x, die_pitch, die_y, self._wobble, self._top) = lay
         n = game.num_players()
         high = 12  # the rows' text height (pixels)
-        self._short = None  # the short font's module (skunk_rows), when used
+        self._short = None  # the short font's module (rollbox.short), when used
         sheet = None
         if not view.large and n > _SMALL_ROWS:  # 12-pixel rows would overlap
-            from games.skunk import rows as skunk_rows
+            from rollbox import short
 
-            self._short = skunk_rows
-            sheet = skunk_rows.short_font()
-            high = skunk_rows.HEIGHT
+            self._short = short
+            sheet = short.short_font()
+            high = short.HEIGHT
             row_top, pitch = head_top + high, high
         self._cell = "%" + str(cell_w) + "s"
         self._total = "%" + str(total_w) + "d"
@@ -150,13 +150,22 @@ class SkunkScreen(Screen):
             return label(self.group, x, top + 6, color)
         return self._short.ShortLine(self.group, x, top, sheet, color)
 
+    def coach(self, state):
+        """The bot's two lines; with seven or eight rows on 160x128 only
+        the second (stand or sit, and HARD's move), over the message line:
+        every other line there is the game or the keys."""
+        lines = self.bot.coach(state)
+        if self._short is not None:
+            return "", lines[1]
+        return lines
+
     def coach_at(self):
-        """On 160x128 the pad and the title line are the game: the coach
-        goes over the message and status lines."""
+        """On 160x128 the pad's rows, the title line (the dice) and the
+        status line (the keys) are the game: the coach goes over the
+        header (y 12..24, above six rows) and the message line."""
         if self.view.large:
             return Screen.coach_at(self)
-        v = self.view
-        return (v.message.tilegrid.y + 6, v.status.tilegrid.y + 6)
+        return (18, self.view.message.tilegrid.y + 6)
 
     def _band(self, x, y, w, h, color):
         palette = displayio.Palette(1)
@@ -224,8 +233,8 @@ class SkunkScreen(Screen):
             cursor = self._cursor(self._items(state))
         for p in range(n):
             row = state.pad[p]
-            mark = " " if over else ("^" if state.is_standing(p) else "_")
-            text = "P%d%s%s" % (p + 1, self._sep, mark)
+            standing = over or state.is_standing(p)
+            text = "P%d%s " % (p + 1, self._sep)
             for c in range(ROUNDS):
                 if row[c] == UNPLAYED:
                     text += self._cell % ""
@@ -236,6 +245,8 @@ class SkunkScreen(Screen):
             text += self._total % state.scores[p]
             if p in won:
                 ctl = "win"
+            elif not standing:
+                ctl = "sat"
             elif self.seats[p]:
                 ctl = "cpu"
             elif self._keys:
@@ -280,7 +291,13 @@ class SkunkScreen(Screen):
                 roll = "Shake/A:roll" if accel_ok else "A:roll"
             else:
                 roll = "Shake:roll"
-            return "P%d %s Key:sit" % (p + 1, roll)
+            text = "P%d %s" % (p + 1, roll)
+            keys = [_KEY_LABELS[i] for i in range(len(self.seats))
+                    if not self.seats[i] and state.is_standing(i)]
+            if keys:  # the standing humans' own keys, as on their rows
+                sit = " " + "/".join(keys) + ":sit"
+                text += sit if len(text) + len(sit) <= self._width else " Row key:sit"
+            return text
         item = self._cursor(self._items(state))
         if item == _ROLL_ITEM:
             return "P%d %s B:next" % (p + 1, "Shake/A:roll" if accel_ok else "A:roll")

@@ -52,7 +52,7 @@ def _cell(screen, state, p, turn):
     if large:
         return "%sP%d %s%s: %d Skunk%s" % (mark, p + 1, who, "-".join(
             str(f) for f in faces), r, "" if r == 1 else "s")
-    return "%sP%d %s:%d" % (mark, p + 1, "".join(str(f) for f in faces), r)
+    return "%sP%d %d Skunk%s" % (mark, p + 1, r, "" if r == 1 else "s")  # the dice are shown
 
 
 def status(screen, who):

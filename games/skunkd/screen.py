@@ -470,7 +470,7 @@ class SkunkdScreen(Screen):
             text = self._bank(state)
         else:
             state.apply_action(action)  # house options (ValueError if illegal)
-            text = "P%d: goal %d, entry %d" % (p + 1, state.goal, state.entry)
+            text = "P%d set goal and entry" % (p + 1)  # the info line shows them
         self.draw(state)
         return text
 

@@ -343,6 +343,7 @@ class App:
             v.set_text(v.title, text)
         else:
             v.set_text(v.message, text)
+            v.transient = False
 
     def log_event(self, text, how):
         """``text`` to the transcript's ``log`` (``how``: ``rollbox.play.BY_*``,

@@ -110,7 +110,10 @@ class Menu:
             return "Goal: %d" % self.goal
         if kind == _SEAT:
             seat = i - items.index(_SEAT)
-            return "P%d: %s" % (seat + 1, LEVEL_NAMES[self.seats[seat]])
+            level = self.seats[seat]
+            if level:
+                return "P%d: computer, %s" % (seat + 1, LEVEL_NAMES[level])
+            return "P%d: human" % (seat + 1)
         if kind == _COACH:
             return "Coach: " + ("on" if self.coach else "off")
         if kind == _SHAKE:
@@ -322,6 +325,8 @@ class MenuScreen:
             v.set_text(v.status, "A:start B:next")
         elif m.on_resume():
             v.set_text(v.status, "A:resume B:next")
+        elif m.line(m.cursor) == "Lifetime stats":
+            v.set_text(v.status, "A:show B:next")
         else:
             v.set_text(v.status, "A:change B:next START:go" if self.app.buttons & controls.START
                        else "A:change B:next")
@@ -364,7 +369,7 @@ class MenuScreen:
         self.asking = True
         v = self.view
         text = ("A new game replaces the", "saved %s game." % self.menu.resume, "",
-                "A: new game (the saved", "   one is lost)", "B: keep the saved game")
+                "A: the new game, and the", "   saved one is lost", "", "B: keep the saved game")
         for i in range(MENU_LINES):
             v.set_text(self.lines[i], text[i] if i < len(text) else "")
         v.set_text(v.title, "Replace saved game?")

@@ -147,6 +147,7 @@ class PauseScreen:
 
     def _draw(self):
         app = self.app
+        v = app.view
         if self.page >= 0:
             lines = self._help
             first = self.page * BODY
@@ -161,10 +162,11 @@ class PauseScreen:
             hint = "A:quit B:stay"
         else:
             title = "Paused: " + self._title  # the game, its goal
+            if len(title) > (39 if v.large else 26):  # "Paused Two-Dice Pig to 100"
+                title = "Paused " + self._title
             text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
             text[1] += ": on" if app.coach else ": off"
             hint = "A:choose B:next START:back" if app.buttons & START else "A:choose B:next"
-        v = app.view
         v.set_text(v.title, title)
         v.set_text(v.status, hint)
         t = self._terminal

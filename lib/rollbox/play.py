@@ -128,6 +128,10 @@ def step(app, pressed, motion, now):
         action = screen.shake(s)
         how = BY_SHAKE
     elif pressed:
+        v = app.view
+        if v.transient:  # the last refusal or hint described the moment before this press
+            v.set_text(v.message, "")
+            v.transient = False
         action = screen.press(s, pressed)
         draw_prompt(app)
     if action is not None:

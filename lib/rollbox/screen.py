@@ -77,8 +77,10 @@ class Screen:
     draw = status = press = shake = apply = settle = must_override
 
     def say(self, text):
-        """Put ``text`` on the message line."""
+        """Put ``text`` on the message line: a refusal or a hint about this
+        moment, cleared at the next press (``View.transient``)."""
         self.view.set_text(self.view.message, text)
+        self.view.transient = True
 
     def computer(self, state):
         """The seat's action from the bot at the seat's level. A hard seat

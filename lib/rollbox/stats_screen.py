@@ -9,7 +9,8 @@ whenever the statistics may have changed (it sets the view's title line to
 the column heads; the message line stays free: on 160x128 the verdict sits
 at its height, so the app leaves the message empty here).
 
-160x128 (26 characters a line, a line every 10 pixels)::
+160x128 (26 characters a line, a line every 10 pixels, in the built-in
+font cut to 10 pixels high: ``rollbox.short``)::
 
     Stats       play  you  cpu
     Pig           12    5    7
@@ -49,7 +50,7 @@ CHI2_P05 = const(11070)
 CHI2_P001 = const(20515)
 
 # x, first line y, line pitch (pixels), characters a line.
-_SMALL = (2, 16, 10, 26)
+_SMALL = (2, 17, 10, 26)
 _LARGE = (2, 24, 18, 39)
 _NARROW = const(26)
 # Short names for 160 pixels (11 characters at most), in catalog order.
@@ -135,11 +136,20 @@ class StatsScreen:
         self.view = view
         self.group = displayio.Group()
         x, y, pitch, self.width = _LARGE if view.large else _SMALL
+        line = label
+        if not view.large:  # a line every 10 pixels: the font cut to 10 (rollbox.short)
+            from rollbox import short
+
+            sheet = short.short_font()
+
+            def line(group, x, y, color=INK):
+                return short.ShortLine(group, x, y - 5, sheet, color)
+
         n = len(catalog.GAMES)
-        self.game_lines = [label(self.group, x, y + i * pitch) for i in range(n)]
-        self.face_lines = (label(self.group, x, y + n * pitch),
-                           label(self.group, x, y + (n + 1) * pitch))
-        self.verdict = label(self.group, x, y + (n + 2) * pitch, INK)
+        self.game_lines = [line(self.group, x, y + i * pitch) for i in range(n)]
+        self.face_lines = (line(self.group, x, y + n * pitch),
+                           line(self.group, x, y + (n + 1) * pitch))
+        self.verdict = line(self.group, x, y + (n + 2) * pitch, INK)
         self._shown = bytearray(SIZE)  # the record on screen now
         self._fresh = True  # nothing drawn yet
 

@@ -121,9 +121,13 @@ def label(group, x, y, color=INK, chars=_LINE_CHARS):
     return TextLine(group, x, y, color, chars)
 
 
+ROLL_MARK = const(0)  # Die.show(): not rolled yet, a "?" (issue 24, item 5)
+BLANK = const(7)  # Die.show(): no pips (a symbol goes over it)
+
+
 class FaceSheet:
-    """The faces of one die size: a Bitmap of 7 square tiles (blank, then
-    faces 1..6: body 0, pip 1) and the four tint palettes (:data:`PLAIN`,
+    """The faces of one die size: a Bitmap of 8 square tiles (the "?" of
+    a die not rolled yet, faces 1..6, a blank: body 0, pip 1) and the four tint palettes (:data:`PLAIN`,
     :data:`BAD`, :data:`KEPT`, :data:`PICKED`) the dice share.
 
     :param size: the die's side on screen (pixels). Above 40 the sheet is
@@ -139,7 +143,7 @@ class FaceSheet:
         t = size // scale
         self.scale = scale
         self.tile = t
-        self.bitmap = bitmap = displayio.Bitmap(7 * t, t, 2)
+        self.bitmap = bitmap = displayio.Bitmap(8 * t, t, 2)
         palettes = []
         for tint in _TINTS if tints else ():
             p = displayio.Palette(2)
@@ -193,8 +197,9 @@ class Die:
         group.append(top)
 
     def show(self, face, tint=PLAIN):
-        """Show ``face`` (1..6; 0 = blank) in ``tint``. Returns True when
-        anything changed."""
+        """Show ``face`` (1..6; :data:`ROLL_MARK` 0: not rolled yet, a "?";
+        :data:`BLANK`: no pips) in ``tint``. Returns True when anything
+        changed."""
         changed = False
         if face != self.face:
             self.tilegrid[0] = face
@@ -272,6 +277,7 @@ class View:
         self.screen = None  # the menu's or a game's group
         self.overlay = None  # the pause panel's group while it shows
         self.dirty = True
+        self.transient = False  # the message is a refusal or hint (Screen.say): a press clears it
         self.label_updates = 0  # text lines whose text changed
         self._lines = 0  # ... since the last refresh
         self.refresh_errors = 0  # refreshes the display refused
@@ -296,7 +302,7 @@ class View:
     def show_coach(self, lines, at=COACH_AT):
         """The coach overlay on with ``lines`` (two strings, at most 26
         characters each), or off when ``lines`` is None or ("", ""): each
-        line on a dark strip, 12 pixels high and the layout's width, with
+        line on a dark strip (none for an empty line), 12 pixels high and the layout's width, with
         its middle at the y of ``at`` (pixels; the screen's
         ``coach_at()``: by default the title line and the one below it,
         one 24-pixel panel). Made when first shown, dropped with the
@@ -319,6 +325,9 @@ class View:
                     line.tilegrid.y = coach[i].y = at[i] - 6
                     self.dirty = True
                 self.set_text(line, lines[i])
+                if coach[i].hidden != (not lines[i]):  # an empty line: no strip either
+                    coach[i].hidden = line.tilegrid.hidden = not lines[i]
+                    self.dirty = True
         if self.coach is not None and self.coach.hidden == on:
             self.coach.hidden = not on
             self.dirty = True

@@ -1,7 +1,9 @@
-"""SKUNK's pad rows in the built-in font cut to 10 pixels high, so that
-seven or eight rows and the header fit between the title and message lines
-on 160x128 (issue 14: 12-pixel rows 9 pixels apart overlapped). Loaded by
-``games.skunk.screen`` only for such a table.
+"""Text lines in the built-in font cut to 10 pixels high, for tables that
+need a line every 10 pixels on 160x128: SKUNK's pad with seven or eight
+rows (issue 14: 12-pixel rows 9 pixels apart overlapped) and the lifetime
+stats (issue 24: 12-pixel rows 10 pixels apart let a g's tail touch the
+next line). Loaded by ``games.skunk.screen`` for such a table and by
+``rollbox.stats_screen`` on 160x128 only.
 """
 
 import bitmaptools
