@@ -127,8 +127,9 @@ BLANK = const(7)  # Die.show(): no pips (a symbol goes over it)
 
 class FaceSheet:
     """The faces of one die size: a Bitmap of 8 square tiles (the "?" of
-    a die not rolled yet, faces 1..6, a blank: body 0, pip 1) and the four tint palettes (:data:`PLAIN`,
-    :data:`BAD`, :data:`KEPT`, :data:`PICKED`) the dice share.
+    a die not rolled yet, faces 1..6, a blank: body 0, pip 1) and the four
+    tint palettes (:data:`PLAIN`, :data:`BAD`, :data:`KEPT`, :data:`PICKED`)
+    the dice share.
 
     :param size: the die's side on screen (pixels). Above 40 the sheet is
         drawn at half size and the dice at scale 2 (a 64-pixel die costs a
@@ -302,8 +303,8 @@ class View:
     def show_coach(self, lines, at=COACH_AT):
         """The coach overlay on with ``lines`` (two strings, at most 26
         characters each), or off when ``lines`` is None or ("", ""): each
-        line on a dark strip (none for an empty line), 12 pixels high and the layout's width, with
-        its middle at the y of ``at`` (pixels; the screen's
+        line on a dark strip (none for an empty line), 12 pixels high and
+        the layout's width, with its middle at the y of ``at`` (pixels; the screen's
         ``coach_at()``: by default the title line and the one below it,
         one 24-pixel panel). Made when first shown, dropped with the
         screen."""
