@@ -19,6 +19,7 @@ Keys (``KEYS``): arrows, Z = A, X = B, Enter = START, Space = SELECT, S held
 = shake; Esc or closing the window quits (:class:`Closed`). A key or click
 for a button the board lacks does nothing.
 """
+import gc
 import os
 import runpy
 import time
@@ -363,6 +364,20 @@ class Window:
     def close(self):
         """Close the window (pygame's display shuts down)."""
         pygame.display.quit()
+
+
+def app_of(window):
+    """The ``rollbox.app.App`` that code.py runs in ``window``, or None while
+    it is not made (its ``__init__`` not yet past ``hw``, ``detector``,
+    ``sensitivity`` and ``nvm``): code.py keeps it in no variable, as on
+    the board, so it is found on the heap by its display."""
+    from rollbox.app import App
+
+    for o in gc.get_objects():
+        if isinstance(o, App) and o.view.display is window.board.display \
+                and hasattr(o, "nvm"):
+            return o
+    return None
 
 
 CODE_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
