@@ -1,10 +1,11 @@
 """Rollbox in a window (``make play``, ``host.window``): a real pygame window
 on a real X server (Xvfb), code.py on a host board, a person at it by
 injected keyboard and mouse events (``conftest.at_window``)."""
+import math
 import os
 
 import pytest
-from conftest import run_tool
+from conftest import run_tool, watch_rolls
 
 from host import savefile
 from host.person import click, drag, key_shake, key_tap, taps
@@ -130,6 +131,30 @@ def test_a_drag_back_and_forth_rolls_once_and_a_sweep_rolls_nothing(x_display):
     at_window(person)
     assert seen["sweep"]
     assert seen["shake"] == (play.BY_SHAKE, True)
+
+
+@pytest.mark.parametrize("hz, ms", [
+    (1.5, 1333), (2.0, 1000), (2.5, 800),  # four sweeps, 3, 4 or 5 a second
+    (3.0, 1333), (4.0, 1000), (5.0, 800),  # four times back and forth at 3, 4, 5 Hz
+], ids=["4-sweeps-3/s", "4-sweeps-4/s", "4-sweeps-5/s", "4x-3Hz", "4x-4Hz", "4x-5Hz"])
+def test_a_short_brisk_drag_of_100_px_each_way_rolls_every_time(hz, ms, x_display):
+    """From the centre, from either end or midway, with every third frame
+    on time or 40 ms late (a slow step), each drag rolls once (issue 24:
+    "a 4-5 sweep drag of +/-100 px sometimes rolls nothing")."""
+    seen = {}
+
+    def person(window, app):
+        yield from to_game(app, seats=(0, 0))
+        for phase in (0.0, math.pi / 2, math.pi, 3 * math.pi / 2):
+            for late in (0, 40):
+                yield from prompt(app)
+                yield from range(10)
+                rolls = seen[phase, late] = []
+                yield from watch_rolls(app, drag(window, 100, hz, ms, phase, late), rolls)
+                yield from watch_rolls(app, range(60), rolls)
+
+    at_window(person)
+    assert seen and all(rolls == ["roll", "landed"] for rolls in seen.values()), seen
 
 
 def test_the_s_key_held_shakes_and_rolls_once(x_display):

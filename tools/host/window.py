@@ -303,7 +303,7 @@ class Window:
                 self._mouse_button = name
                 self._button(name, True)
             else:
-                self._drag = hand.DragShake()
+                self._drag = hand.DragShake(self.clock.now, *event.pos)
                 self.board.motion = self._drag
         elif kind == pygame.MOUSEMOTION:
             self._pointer = event.pos
