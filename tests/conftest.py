@@ -6,6 +6,7 @@ The helpers the test files share live here, once: driving a simulation
 :func:`hold`, :func:`shake`, :func:`roll`, :func:`started`, :func:`asked`),
 a quiet human (:func:`quiet`, :func:`quiet_sim`), scripted dice
 (:class:`ScriptedRoller`), layout boxes, saves and a few rules helpers;
+the rolls a person's frames make at the window (:func:`watch_rolls`);
 and the fixtures ``quiet_sim`` (the factory), ``sim`` (a Pig game at P1's
 first prompt) and ``x_display`` (an X server for the window; the person
 at it is ``host.person``). Hypothesis tests call the helpers, not the
@@ -348,6 +349,23 @@ def skunkd_slots(s, faces):
         mask |= 1 << next(i for i in range(6) if s.rolled_mask >> i & 1
                           and not mask >> i & 1 and s.dice[i] == int(f))
     return mask
+
+
+def watch_rolls(app, frames, seen):
+    """The frames of ``frames`` (a person's steps at the window,
+    ``host.person``), appending to ``seen`` what the app did after each:
+    "roll" when it began tumbling for a shake (``rollbox.play.BY_SHAKE``),
+    "landed" when the dice landed (back at a prompt)."""
+    from rollbox import play
+
+    phase = app.phase
+    for frame in frames:
+        yield frame
+        if app.phase == play.TUMBLE and phase != play.TUMBLE and app.how == play.BY_SHAKE:
+            seen.append("roll")
+        elif phase == play.TUMBLE and app.phase != play.TUMBLE:
+            seen.append("landed")
+        phase = app.phase
 
 
 @pytest.fixture(scope="session")

@@ -1,17 +1,20 @@
 """Rollbox in a window (``make play``, ``host.window``): a real pygame window
 on a real X server (Xvfb), code.py on a host board, a person at it by
 injected keyboard and mouse events (``conftest.at_window``)."""
+import math
 import os
 
 import pytest
-from conftest import run_tool
+from conftest import run_tool, watch_rolls
 
-from host import savefile
-from host.person import click, drag, key_shake, key_tap, taps
+from host import hand, savefile
+from host import window as host_window
+from host.person import click, drag, key_shake, key_tap, taps, wiggle
 from host.person import run as at_window
 from host.simulation import awaiting_human, menu_taps
 from rollbox import play
 from rollbox.app import MENU, OVER, PLAY
+from rollbox.shake import FIRM, GENTLE, NORMAL
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 pygame = pytest.importorskip("pygame")
@@ -24,10 +27,11 @@ def fixed_dice(monkeypatch):
     monkeypatch.setattr(os, "urandom", lambda n: bytes(range(1, n + 1)))
 
 
-def to_game(app, goal=None, seats=(0, 1)):
+def to_game(app, goal=None, seats=(0, 1), shake=NORMAL):
     """Frames that set the menu by keys (Z and X, as a person on a
-    two-button board would) to a Pig game of ``seats``, then wait for it."""
-    yield from taps(menu_taps(0, 0, len(seats), seats, goal, start=app.menu))
+    two-button board would) to a Pig game of ``seats`` at the ``shake``
+    sensitivity, then wait for it."""
+    yield from taps(menu_taps(0, 0, len(seats), seats, goal, start=app.menu, shake=shake))
     while app.mode != PLAY:
         yield
 
@@ -130,6 +134,129 @@ def test_a_drag_back_and_forth_rolls_once_and_a_sweep_rolls_nothing(x_display):
     at_window(person)
     assert seen["sweep"]
     assert seen["shake"] == (play.BY_SHAKE, True)
+
+
+@pytest.mark.parametrize("hz, ms", [
+    (1.5, 1333), (2.0, 1000), (2.5, 800),  # four sweeps, 3, 4 or 5 a second
+    (3.0, 1333), (4.0, 1000), (5.0, 800),  # four times back and forth at 3, 4, 5 Hz
+], ids=["4-sweeps-3/s", "4-sweeps-4/s", "4-sweeps-5/s", "4x-3Hz", "4x-4Hz", "4x-5Hz"])
+def test_a_short_brisk_drag_of_100_px_each_way_rolls_every_time(hz, ms, x_display):
+    """From the centre, from either end or midway, with every third frame
+    on time or 40 ms late (a slow step), each drag rolls once (issue 24:
+    "a 4-5 sweep drag of +/-100 px sometimes rolls nothing")."""
+    seen = {}
+
+    def person(window, app):
+        yield from to_game(app, seats=(0, 0))
+        for phase in (0.0, math.pi / 2, math.pi, 3 * math.pi / 2):
+            for late in (0, 40):
+                yield from prompt(app)
+                yield from range(10)
+                rolls = seen[phase, late] = []
+                yield from watch_rolls(app, drag(window, 100, hz, ms, phase, late), rolls)
+                yield from watch_rolls(app, range(60), rolls)
+
+    at_window(person)
+    assert seen and all(rolls == ["roll", "landed"] for rolls in seen.values()), seen
+
+
+TIRING = ((1000, 100, 4), (600, 40, 2), (1400, 100, 4), (600, 40, 2), (1200, 100, 4))
+UNEVEN = ((1200, 100, 3), (800, 100, 1), (1200, 100, 3), (800, 100, 1), (1000, 100, 3))
+
+
+@pytest.mark.parametrize("parts", [((5000, 100, 2),), ((5000, 100, 4),), TIRING, UNEVEN],
+                         ids=["steady-2Hz", "steady-4Hz", "tiring", "uneven"])
+def test_a_long_drag_rolls_once_and_the_rest_of_it_is_still(parts, x_display):
+    """About 5 s of back and forth without letting go (issue 24: "one
+    continuous 4.8 s drag rolled three times"): one roll, the dice land
+    while the drag goes on, the board still from the roll to the end."""
+    seen = {"during": [], "after": [], "still": []}
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        for frame in watch_rolls(app, wiggle(window, parts), seen["during"]):
+            yield frame
+            if seen["during"] and window.meter is not None:
+                seen["still"].append((window.board.motion(window.clock.now), window.meter[2]))
+        yield from watch_rolls(app, range(60), seen["after"])
+
+    at_window(person)
+    assert seen["during"] == ["roll", "landed"] and seen["after"] == []
+    assert seen["still"] and set(seen["still"]) == {(hand.STILL, host_window.SPENT)}
+
+
+def test_a_gentle_drag_says_shake_harder_and_rolls_nothing(x_display):
+    """25 px each way at 1.5 Hz: the meter stays under the mark, the panel
+    says so in the window (the device's screen is its own), nothing rolls."""
+    seen = {"meter": set(), "rolls": [], "bar": set()}
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        px, py = window._panel
+        x, y, _, h = host_window.METER
+        for frame in watch_rolls(app, drag(window, 25, 1.5, 2000), seen["rolls"]):
+            yield frame
+            if window.meter is not None:
+                strength, need, words = window.meter
+                seen["meter"].add((strength < need, words))
+                if strength > need / 10:
+                    seen["bar"].add(tuple(window.surface.get_at((px + x, py + y + h // 2)))[:3])
+        yield from watch_rolls(app, range(60), seen["rolls"])
+        seen["after"] = window.meter
+
+    at_window(person)
+    assert seen["meter"] == {(True, host_window.HARDER)}
+    assert seen["bar"] == {host_window.LOW}  # drawn in the window's panel
+    assert seen["rolls"] == [] and seen["after"] is None
+
+
+@pytest.mark.parametrize("sensitivity, words, rolls", [
+    (GENTLE, host_window.SHAKING, ["roll", "landed"]),
+    (NORMAL, host_window.SHAKING, ["roll", "landed"]),
+    (FIRM, host_window.HARDER, []),
+], ids=["gentle", "normal", "firm"])
+def test_the_meter_marks_what_the_detector_needs_at_the_sensitivity(sensitivity, words, rolls,
+                                                                     x_display):
+    """Four sweeps of 100 px, three a second (about 15 m/s²): over the
+    gentle and normal marks (4 and 10 m/s²), under the firm one (20); the
+    mark is the start of the app's own detector."""
+    seen = {"words": set(), "need": set(), "rolls": []}
+
+    def person(window, app):
+        yield from to_game(app, shake=sensitivity)
+        yield from prompt(app)
+        seen["start"] = app.detector._start / 100  # cm/s² in the detector
+        for frame in watch_rolls(app, drag(window, 100, 1.5, 1333), seen["rolls"]):
+            yield frame
+            if window.meter is not None and window.meter[2] != host_window.SPENT:
+                seen["words"].add(window.meter[2])
+                seen["need"].add(window.meter[1])
+        yield from watch_rolls(app, range(60), seen["rolls"])
+
+    at_window(person)
+    assert seen["need"] == {seen["start"]}
+    assert words in seen["words"] and seen["rolls"] == rolls
+    if sensitivity == FIRM:
+        assert seen["words"] == {host_window.HARDER}
+
+
+def test_s_held_for_5_s_rolls_once_and_the_rest_of_it_is_still(x_display):
+    seen = {"during": [], "after": [], "end": None}
+
+    def person(window, app):
+        yield from to_game(app)
+        yield from prompt(app)
+        for frame in watch_rolls(app, key_shake(5000), seen["during"]):
+            yield frame
+            if window.meter is not None:
+                seen["end"] = (window.board.motion(window.clock.now), window.meter[2])
+        yield from watch_rolls(app, range(60), seen["after"])
+
+    at_window(person)
+    assert seen["during"] == ["roll", "landed"] and seen["after"] == []
+    assert seen["end"] == (hand.STILL, host_window.SPENT)
 
 
 def test_the_s_key_held_shakes_and_rolls_once(x_display):

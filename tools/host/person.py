@@ -7,31 +7,18 @@ A person is ``person(window, app)``, a generator: each ``yield`` is one
 frame; the events it posted reach the board at that frame's end. The
 steps below are generators too (``yield from key_tap(...)``).
 """
-import gc
 import math
 
 from host import window as host_window
 
 pygame = host_window.pygame
+app_of = host_window.app_of
 FRAME_MS = host_window.FRAME_MS
 START_MS = 200  # a press sooner after power-up is a key held at start (controls._STARTUP_MS)
 KEY = {"A": pygame.K_z, "B": pygame.K_x, "START": pygame.K_RETURN, "SELECT": pygame.K_SPACE,
        "UP": pygame.K_UP, "DOWN": pygame.K_DOWN, "LEFT": pygame.K_LEFT,
        "RIGHT": pygame.K_RIGHT}
 """The key of each of the board's buttons (``host.window.KEYS`` the other way)."""
-
-
-def app_of(window):
-    """The ``rollbox.app.App`` that code.py runs in ``window``, or None while
-    it is not made (or still in its ``__init__``): code.py keeps it in no
-    variable, as on the board, so it is found on the heap by its display."""
-    from rollbox.app import App
-
-    for o in gc.get_objects():
-        if isinstance(o, App) and o.view.display is window.board.display \
-                and getattr(o, "menu", None) is not None:
-            return o
-    return None
 
 
 def run(person, profile="pybadge", scale=1, nvm=None, paced=False, limit=200_000,
@@ -48,7 +35,7 @@ def run(person, profile="pybadge", scale=1, nvm=None, paced=False, limit=200_000
     def on_frame(w):
         if not steps:
             app = app_of(w)
-            if app is None or w.clock.now < START_MS:
+            if app is None or app.menu is None or w.clock.now < START_MS:
                 return
             steps.append(person(w, app))
         assert w.frames < limit, "the person was still at it after %d frames" % limit
@@ -95,18 +82,61 @@ def click(window, name, held=2, after=2):
     yield from range(after)
 
 
-def drag(window, px, hz, ms):
-    """Frames of the board dragged by the mouse from the screen's centre:
-    ``px`` window pixels each way along x at ``hz`` for ``ms`` (a sine; one
-    sweep of ``px`` when ``hz`` is 0), then let go."""
+def drag(window, px, hz, ms, phase=0.0, late=0):
+    """Frames of the board dragged by the mouse: ``px`` window pixels each
+    way along x, about the screen's centre, at ``hz`` for ``ms`` (a sine
+    from ``phase`` radians: the press is there; one sweep of ``px`` from
+    the centre when ``hz`` is 0), then let go. ``late``: every third frame
+    ends that many ms late (a slow step: the clock skips on, as paced
+    frames do)."""
+    if hz:
+        yield from wiggle(window, ((ms, px, hz),), phase, late)
+        return
+    yield from drag_along(window, lambda t: (px * t / ms, 0), ms, late)
+
+
+def wiggle(window, parts, phase=0.0, late=0):
+    """Frames of one drag back and forth along x in ``parts``, each
+    ``(ms, px, hz)``: ``px`` each way at ``hz`` for ``ms``, the sine going
+    on from where the last part left it (``phase`` radians at the press);
+    then let go. ``late`` as for :func:`drag`."""
+    ends = []  # (ms the part ends, px, hz, its phase at its start)
+    t = 0
+    for ms, px, hz in parts:
+        ends.append((t + ms, px, hz, phase - 2 * math.pi * hz * t / 1000))
+        phase += 2 * math.pi * hz * ms / 1000
+        t += ms
+
+    def path(t):
+        end, px, hz, at = next((p for p in ends if t <= p[0]), ends[-1])
+        return (px * math.sin(2 * math.pi * hz * t / 1000 + at), 0)
+
+    yield from drag_along(window, path, t, late)
+
+
+def drag_along(window, path, ms, late=0):
+    """Frames of a drag: pressed on the board at the screen's centre plus
+    ``path(0)``, moved to the centre plus ``path(t)`` (``(dx, dy)`` window
+    pixels) at each frame's time ``t`` ms from the press until ``ms``, then
+    let go. ``late`` as for :func:`drag`."""
     x0, y0 = window.screen_rect.center
-    x = x0
-    _mouse(pygame.MOUSEBUTTONDOWN, (x0, y0), button=1)
-    for t in range(0, ms + 1, FRAME_MS):
-        x = round(x0 + px * (math.sin(2 * math.pi * hz * t / 1000) if hz else t / ms))
-        _mouse(pygame.MOUSEMOTION, (x, y0), rel=(0, 0), buttons=(1, 0, 0))
+    start = window.clock.now + FRAME_MS  # the press reaches the board at this frame's end
+    dx, dy = path(0)
+    pos = (round(x0 + dx), round(y0 + dy))
+    _mouse(pygame.MOUSEBUTTONDOWN, pos, button=1)
+    frame = 0
+    while True:
         yield
-    _mouse(pygame.MOUSEBUTTONUP, (x, y0), button=1)
+        frame += 1
+        if late and frame % 3 == 0:
+            window.clock.advance(late)
+        t = window.clock.now + FRAME_MS - start  # the time this move reaches the board
+        if t > ms:
+            break
+        dx, dy = path(t)
+        pos = (round(x0 + dx), round(y0 + dy))
+        _mouse(pygame.MOUSEMOTION, pos, rel=(0, 0), buttons=(1, 0, 0))
+    _mouse(pygame.MOUSEBUTTONUP, pos, button=1)
     yield
 
 

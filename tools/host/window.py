@@ -18,7 +18,15 @@ is gone, what is left is the app's step and the drawing
 Keys (``KEYS``): arrows, Z = A, X = B, Enter = START, Space = SELECT, S held
 = shake; Esc or closing the window quits (:class:`Closed`). A key or click
 for a button the board lacks does nothing.
+
+A shake (S held, or a drag of the board: ``host.hand``) shows a meter on
+the panel, never on the device's screen: how hard the board shakes
+against the mark, what the app's shake detector needs to start at the
+sensitivity it plays at (``hand.needed`` of ``hw.shake[app.sensitivity]``),
+and "shake harder" below it. Once the detector confirms a shake, the rest
+of that hold or drag is still ("let go to shake again"): one roll each.
 """
+import gc
 import os
 import runpy
 import time
@@ -58,9 +66,14 @@ BUTTON_ART = {
     "SELECT": ("pill", 60, 215, "SELECT: Space"), "START": ("pill", 175, 215, "START: Enter"),
 }
 DPAD_LABEL = (60, 178, "arrow keys")
-TITLE_Y, SHAKING_Y = 14, 44  # panel pixels: the board's name, "shaking" while shaken
+TITLE_Y, SHAKING_Y = 14, 40  # panel pixels: the board's name, the meter's words
+METER = (20, 52, 200, 10)  # the meter's bar (panel pixels): the mark at its middle
+METER_ROWS = (30, 36)  # top and height of the words, the bar and the mark's ends
+LOW = (200, 90, 70)  # the bar under the mark
+SHAKING, HARDER, SPENT = "~ shaking ~", "shake harder", "let go to shake again"
+NO_ACCEL = "no accelerometer: A rolls"
 HINTS_Y = 276
-HINTS = ("S held, or drag the board: shake", "Esc or close the window: quit",
+HINTS = ("S held, or drag back and forth: shake", "Esc or close the window: quit",
          "(the game is saved as you play)")
 
 
@@ -148,7 +161,10 @@ class Window:
         self.surface = pygame.display.set_mode(size)
         pygame.display.set_caption("Rollbox: %s" % NAMES[board.profile])
         self._font = pygame.font.Font(None, 21)
-        self._shaking = False  # what the panel says
+        self._meter = None  # what the panel's meter shows (words, bar pixels)
+        self._app = None  # code.py's App, once found (app_of)
+        self._fresh = False  # the detector was off SHAKING during this shake (_feed)
+        self.meter = None  # (strength m/s², needed m/s², words) while shaken
         self._drag = None  # the DragShake while the board is dragged
         self._pointer = (0, 0)
         self._held_shake = None
@@ -197,19 +213,67 @@ class Window:
                              if shape == "pill" else 4)
         return rect
 
-    def _show_shaking(self):
-        """"shaking" under the board's name while S is held or the board
-        dragged; returns the rect drawn, or None when nothing changed."""
-        shaking = self._held_shake is not None or self._drag is not None
-        if shaking == self._shaking:
+    def _show_meter(self):
+        """The meter under the board's name while S is held or the board
+        dragged (:attr:`meter`); returns the rect drawn, or None when
+        nothing changed."""
+        shown = None
+        if self.meter is not None:
+            strength, need, words = self.meter
+            shown = (words, min(METER[2], round(METER[2] / 2 * strength / need)))
+        if shown == self._meter:
             return None
-        self._shaking = shaking
+        self._meter = shown
         px, py = self._panel
-        rect = pygame.Rect(px, py + SHAKING_Y - 10, PANEL_W, 20)
+        top, height = METER_ROWS
+        rect = pygame.Rect(px, py + top, PANEL_W, height)
         self.surface.fill(BODY, rect)
-        if shaking:
-            self._text("~ shaking ~", rect.center, KEY_DOWN)
+        if shown is not None:
+            self._draw_meter(*shown)
         return rect
+
+    def _draw_meter(self, words, filled):
+        """``words`` over a bar ``filled`` pixels long, the mark at its middle."""
+        px, py = self._panel
+        colour = KEY_DOWN if words == SHAKING else INK
+        self._text(words, (px + PANEL_W // 2, py + SHAKING_Y), colour)
+        if words == NO_ACCEL:
+            return
+        x, y, w, h = METER
+        bar = pygame.Rect(px + x, py + y, w, h)
+        self.surface.fill(BEZEL, bar)
+        self.surface.fill(KEY_DOWN if words == SHAKING else LOW, (bar.x, bar.y, filled, h))
+        self.surface.fill(INK, (bar.centerx - 1, bar.y - 3, 2, h + 6))  # the mark
+
+    def _measure(self):
+        """:attr:`meter` for this frame's shake (None: none), after the
+        app's step: a shake the detector has just confirmed is spent."""
+        motion = self._shake()
+        app = self._find_app() if motion is not None else None
+        self.meter = None
+        if app is None:
+            return
+        from rollbox import shake
+
+        need = hand.needed(app.hw.shake[app.sensitivity])
+        if not app.accel_ok:  # button-roll mode, or the LIS3DH failed
+            self.meter = (0.0, need, NO_ACCEL)
+            return
+        confirmed = app.detector.state in (shake.SHAKING, shake.SETTLED)
+        if not confirmed:
+            self._fresh = True
+        elif self._fresh and not motion.spent:
+            motion.spend(self.clock.now)
+        if motion.spent:
+            words = SPENT
+        else:
+            words = SHAKING if motion.strength >= need else HARDER
+        self.meter = (motion.strength, need, words)
+
+    def _find_app(self):
+        if self._app is None:
+            self._app = app_of(self)
+        return self._app
 
     def _show_screen(self):
         """The framebuffer, each display pixel a ``scale`` square."""
@@ -233,9 +297,10 @@ class Window:
             dirty.append(self.screen_rect)
         dirty.extend(self._changed_buttons)
         self._changed_buttons = []
-        shaking = self._show_shaking()
-        if shaking:
-            dirty.append(shaking)
+        self._measure()
+        meter = self._show_meter()
+        if meter:
+            dirty.append(meter)
         if dirty:
             pygame.display.update(dirty)
         if new_screen:
@@ -302,8 +367,8 @@ class Window:
                 self._mouse_button = name
                 self._button(name, True)
             else:
-                self._drag = hand.DragShake()
-                self.board.motion = self._drag
+                self._drag = hand.DragShake(self.clock.now, *event.pos)
+                self._feed()
         elif kind == pygame.MOUSEMOTION:
             self._pointer = event.pos
         elif kind == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -337,10 +402,11 @@ class Window:
     def _shake_key(self, down):
         if down and self._held_shake is None:
             self._held_shake = hand.HeldShake(self.clock.now)
-            self.board.motion = self._held_shake
+            self._feed()
         elif not down and self._held_shake is not None:
             self._held_shake.release(self.clock.now)
             self._held_shake = None
+            self._feed()
 
     def _let_go_mouse(self):
         if self._mouse_button:
@@ -348,7 +414,17 @@ class Window:
             self._mouse_button = None
         if self._drag is not None:
             self._drag = None
-            self.board.motion = boards.Still()
+            self._feed()
+
+    def _shake(self):
+        """The shake the board feels: S held, else the drag, else None."""
+        return self._held_shake or self._drag
+
+    def _feed(self):
+        """The board's motion is :meth:`_shake` (still without one); a
+        confirmation is this shake's once the detector is off SHAKING."""
+        self.board.motion = self._shake() or boards.Still()
+        self._fresh = False
 
     def let_go(self):
         """Every button up and the board still (the window lost the focus:
@@ -362,7 +438,22 @@ class Window:
 
     def close(self):
         """Close the window (pygame's display shuts down)."""
+        self._app = None
         pygame.display.quit()
+
+
+def app_of(window):
+    """The ``rollbox.app.App`` that code.py runs in ``window``, or None while
+    it is not made (its ``__init__`` not yet past ``hw``, ``detector``,
+    ``sensitivity`` and ``nvm``): code.py keeps it in no variable, as on
+    the board, so it is found on the heap by its display."""
+    from rollbox.app import App
+
+    for o in gc.get_objects():
+        if isinstance(o, App) and o.view.display is window.board.display \
+                and hasattr(o, "nvm"):
+            return o
+    return None
 
 
 CODE_PY = os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(
