@@ -117,6 +117,8 @@ class App:
         self.calm = False
         self.held = bytearray(play.HELD + 1)  # presses during a roll, then their count
         self.held_turn = -1
+        self.this_turn = []  # type: list  # this turn's messages (rollbox.play.NOTES at most)
+        self.last_turn = None  # type: Any  # (seat, messages) of the turn before
         self.undo = None  # type: Any
         self.undo_stream = 0
         self.save_slots = None  # type: Any
@@ -285,6 +287,8 @@ class App:
         self.game = self.state = self.screen = self.undo = self.save_slots = None
         self.save_head = b""
         self.held[play.HELD] = 0
+        self.this_turn = []
+        self.last_turn = None
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()

@@ -6,7 +6,9 @@ after a MemoryError.
 The app's attributes it works on: ``game``, ``state``, ``screen``,
 ``seats``, ``view``, ``roller``, ``coach``, ``accel_ok`` and its own:
 ``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``held`` and
-``held_turn`` (the presses made during a roll, kept for its end), ``since`` (ms:
+``held_turn`` (the presses made during a roll, kept for its end),
+``this_turn`` and ``last_turn`` (the messages of this turn; the seat and
+messages of the turn before, for the pause screen), ``since`` (ms:
 the prompt or tumble began), ``face_at`` (ms: the next tumbling faces),
 ``how`` (how the action being rolled came: :data:`BY_BUTTON`,
 :data:`BY_SHAKE`, :data:`BY_COMPUTER`), ``armed`` (a shake may roll: the
@@ -44,6 +46,7 @@ _TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 _FACE_MS = const(80)  # tumbling faces change this often
 _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 HELD = const(8)  # presses kept during a roll (``app.held``: HELD of them, then the count)
+NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -206,6 +209,7 @@ def act(app, action, now, how):
     if text:
         app.log_event(text, how)
         app.say(text)
+        _note(app, text)
     if app.state.is_chance_node():
         tumble(app, now, how)
     else:
@@ -270,7 +274,18 @@ def _step_tumble(app, motion, now):
         text = app.screen.settle(app.state, app.roller)
         app.log_event(text, app.how)
         app.say(text)
+        _note(app, text)
         _after_action(app, now)
+
+
+def _note(app, text):
+    """``text`` (a message of this turn) kept for the pause screen's "Last
+    turn" (issue 24, item 6): the newest :data:`NOTES` of the turn."""
+    if text:
+        notes = app.this_turn
+        if len(notes) >= NOTES:
+            notes.pop(0)
+        notes.append(text)
 
 
 def _after_action(app, now):
@@ -279,6 +294,9 @@ def _after_action(app, now):
         _game_over(app)
         return
     if s.turn_player() != app.turn_saved:
+        # The turn that ended, for "Last turn": its seat and its messages.
+        app.last_turn = (app.turn_saved, app.this_turn)
+        app.this_turn = []
         saves.save_game(app, True)  # the next turn's dice committed with it
     prompt(app, now)
 
