@@ -435,3 +435,16 @@ def test_help_txt_is_plain_and_fits_every_option(name):
         for line in data.decode().splitlines():
             line = line.split(" ", 1)[1] if line.startswith("@") else line
             assert len(line % fill if "%" in line else line) <= 26, (line, fill)
+
+
+def test_a_game_without_help_or_help_txt_says_so(tmp_path):
+    """No help module: one line saying so; a help.txt that cannot be
+    read: the Keys, then a line saying so."""
+    class Rules:
+        pass
+
+    Rules.__module__ = "games.nohelp.rules"
+    app = types.SimpleNamespace(game=Rules(), state=None, buttons=BOARDS["cpb"])
+    assert _lines(pause.open_help(app)) == ["No help for this game."]
+    keys, _, values = _info(0, 0, "cpb")
+    assert _lines((keys, str(tmp_path / "help.txt"), values)) == list(keys) + ["No rules file."]

@@ -18,8 +18,7 @@ built-in font for the body (26 characters by :data:`BODY` or
 view's title, message and status lines above it are the heading, a blank
 note line and the hint.
 
-Depends on: displayio, vectorio, terminalio, rollbox.view, rollbox.catalog
-(for the help module's name, loaded for the moment).
+Depends on: displayio, vectorio, terminalio, rollbox.view.
 """
 
 import displayio
@@ -195,26 +194,28 @@ class PauseScreen:
 
 
 def open_help(app):
-    """The help of ``app``'s game on its board (``index``, ``game``,
-    ``state``, ``buttons``): ``(keys, path, values)``. ``keys`` are the
-    Keys lines its help module makes for the board (``<game
-    package>.help.keys(game, state, buttons)``, a tuple of str, kept while
-    shown); ``path`` is the help.txt beside that module, the Symbols and
-    Rules, read by :func:`lines` when shown (None without a help module:
-    ``keys`` is then a line saying so); ``values`` its ``values(game,
-    state)``, a dict. The catalog and the help module are loaded for the
-    moment."""
-    from rollbox import catalog
-
-    module = ".".join((str(catalog.GAMES[app.index][catalog.PACKAGE]), "help"))
-    rollbox.unload("rollbox.catalog")
+    """The help of ``app``'s game on its board (``game``, ``state``,
+    ``buttons``): ``(keys, path, values)``. ``keys`` are the Keys lines
+    its help module makes for the board (``<game package>.help.keys(game,
+    state, buttons)``, a tuple of str, kept while shown); ``path`` is the
+    help.txt beside that module, the Symbols and Rules, read by
+    :func:`lines` when shown; ``values`` its ``values(game, state)``, a
+    dict. Without a help module, or the memory to load it, ``keys`` is a
+    line saying so and ``path`` None. The help module is the one beside
+    the game's rules (``<game package>.rules``, the catalog's Game class),
+    loaded for the moment."""
+    module = type(app.game).__module__
+    module = ".".join((module[:module.rfind(".")], "help"))
+    info = ("No help for this game.",), None, None
     try:
         m = rollbox.load(module)
+        path = m.__file__
+        info = (tuple(m.keys(app.game, app.state, app.buttons)),
+                path[:path.rfind("help")] + "help.txt", m.values(app.game, app.state))
     except ImportError:
-        return ("No help for this game.",), None, None
-    path = m.__file__
-    info = (tuple(m.keys(app.game, app.state, app.buttons)),
-            path[:path.rfind("help")] + "help.txt", m.values(app.game, app.state))
+        pass
+    except MemoryError:  # the game goes on; its help waits for a roomier moment
+        info = ("Out of memory: no help.",), None, None
     rollbox.unload(module)  # its code goes; the Keys lines stay while shown
     return info
 
@@ -269,7 +270,7 @@ def window(info, top, rows):
             start = n
             if item == top:
                 first = n
-        if item >= top and not end:
+        if item >= top and not end and n - first < rows:  # (never more than the window)
             shown.append(line % values if "%" in line else line)
         last = line
         n += 1
