@@ -9,8 +9,9 @@
 - ``bot.py`` its computer player and coach (imports the rules; a solved
   table's reader where it has one, ``hard.py`` where the exact player is
   loaded apart);
-- ``help.py`` its "Rules and keys" page (the pause screen loads it for the
-  moment);
+- ``help.py`` its "Rules and keys" Keys lines for the board and the values
+  of help.txt (the pause screen loads it for the moment), ``help.txt`` the
+  Symbols and Rules (read a line at a time, ``rollbox.pause``);
 - ``games/data/`` the solved tables.
 
 This package stays loaded (``rollbox.app``): it holds what the Pig family

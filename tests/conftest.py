@@ -4,9 +4,12 @@ device code's `import board`, `keypad`, `supervisor` find the host stand-ins.
 The helpers the test files share live here, once: driving a simulation
 (:func:`run_until`, :func:`frames`, :func:`press`, :func:`burst`,
 :func:`hold`, :func:`shake`, :func:`roll`, :func:`started`, :func:`asked`),
-a quiet human (:func:`quiet`, :func:`quiet_sim`), scripted dice
-(:class:`ScriptedRoller`), layout boxes, saves and a few rules helpers;
-the rolls a person's frames make at the window (:func:`watch_rolls`);
+the pause panel's text and its help's windows (:func:`panel_lines`,
+:func:`help_items`, :func:`check_window`), a quiet human (:func:`quiet`,
+:func:`quiet_sim`), scripted dice (:class:`ScriptedRoller`), layout
+boxes and the text on screen (:func:`text_faults`), saves and a few
+rules helpers; the rolls a person's frames make at the window
+(:func:`watch_rolls`);
 and the fixtures ``quiet_sim`` (the factory), ``sim`` (a Pig game at P1's
 first prompt) and ``x_display`` (an X server for the window; the person
 at it is ``host.person``). Hypothesis tests call the helpers, not the
@@ -282,6 +285,43 @@ def asked(sim):
     from host.simulation import awaiting_human
 
     return awaiting_human(sim.app) and not sim.keys.busy()
+
+
+def panel_lines(sim):
+    """The pause panel's body as the screen shows it (``rollbox.pause``):
+    each row of its TileGrid of the built-in font as text, trailing blanks
+    off (the tile of a character is its code - 0x20)."""
+    grid = sim.app.view.overlay[1]
+    return ["".join(chr(0x20 + grid[x, y]) for x in range(grid.width)).rstrip()
+            for y in range(grid.height)]
+
+
+SENTENCE_END = (".", "!", "?")
+
+
+def help_items(lines):
+    """A help's items (``rollbox.pause``) as (first, end) line ranges, read
+    from the text: a line that starts with a space goes on with the one
+    above; a line ending with ":" (a heading, a lead-in) goes with the one
+    below."""
+    starts = [i for i, line in enumerate(lines)
+              if not line.startswith(" ") and not (i and lines[i - 1].endswith(":"))]
+    return list(zip(starts, starts[1:] + [len(lines)]))
+
+
+def check_window(lines, first, shown, rows):
+    """A window of a help (``lines``, all of them) that shows ``shown``
+    from line ``first`` (0 the first) in ``rows`` rows: the help's lines
+    from there, at most ``rows``; it begins an item and ends one (nothing
+    half shown); from the Rules on it ends a sentence."""
+    assert 0 < len(shown) <= rows
+    assert shown == lines[first:first + len(shown)]
+    after = first + len(shown)
+    assert not shown[0].startswith(" ") and not (first and lines[first - 1].endswith(":"))
+    if after < len(lines):
+        assert not lines[after].startswith(" ") and not shown[-1].endswith(":"), shown
+    if after - 1 > lines.index("Rules:"):
+        assert shown[-1].endswith(SENTENCE_END), shown
 
 
 def shake(sim, recording="cse590_phone_shake"):

@@ -100,7 +100,7 @@ def same_as_source(board_root, source):
 def project_tree():
     return sorted(["code.py", "boot.py"] + [
         os.path.relpath(p, ROOT) for pattern in ("lib/**/*.py", "games/**/*.py",
-                                                 "games/data/*.bin")
+                                                 "games/data/*.bin", "games/*/help.txt")
         for p in glob.glob(os.path.join(ROOT, pattern), recursive=True)
         if "__pycache__" not in p])
 

@@ -2,17 +2,31 @@
 pause screen offers Resume, Coach, Rules and keys, and Quit to menu, which
 asks first and keeps the game saved for the menu's Resume; a computer's
 turn waits too. Through the real keypad and display paths."""
-from conftest import asked, frames, hold, press, run_until, shake
+import re
+
+import pytest
+from conftest import (
+    asked,
+    check_window,
+    frames,
+    help_items,
+    hold,
+    panel_lines,
+    press,
+    run_until,
+    shake,
+)
 
 from rollbox import app as app_module
 from rollbox import pause as pause_module
 from rollbox import play
 
 
-def rows(sim):
-    """The pause screen's lines: the title, its body, the message, the hint."""
+def rows_of(sim):
+    """The pause screen's lines: the title, its body as the screen shows
+    it, the message, the hint."""
     v = sim.app.view
-    return [v.title.text] + list(sim.app.pause.body) + [v.message.text, v.status.text]
+    return [v.title.text] + panel_lines(sim) + [v.message.text, v.status.text]
 
 
 def test_start_pauses_and_resumes_where_it_was(quiet_sim):
@@ -23,9 +37,9 @@ def test_start_pauses_and_resumes_where_it_was(quiet_sim):
     before = sim.app.state.to_bytes()
     press(sim, "START")
     assert sim.app.mode == app_module.PAUSED
-    assert rows(sim)[:5] == ["Paused: Pig to 100", "> Resume", "  Coach: off",
-                             "  Rules and keys", "  Quit to menu"]
-    assert rows(sim)[-1] == "A:choose B:next START:back"
+    assert rows_of(sim)[:6] == ["Paused: Pig to 100", "> Resume", "  Coach: off",
+                                "  Rules and keys", "  Last turn", "  Quit to menu"]
+    assert rows_of(sim)[-1] == "A:choose B:next START:back"
     press(sim, "A")  # on Resume
     assert sim.app.mode == app_module.PLAY and sim.app.pause is None
     assert sim.app.state.to_bytes() == before
@@ -78,9 +92,9 @@ def test_quit_asks_then_the_menu_resumes_the_game_mid_turn(quiet_sim):
     press(sim, "START")
     for name in ("UP", "A"):  # the last item, Quit: it asks
         press(sim, name)
-    assert rows(sim)[:3] == ["Quit to menu?", "The game stays saved:", "Resume is on the menu."]
+    assert rows_of(sim)[:3] == ["Quit to menu?", "The game stays saved:", "Resume is on the menu."]
     press(sim, "B")  # stay
-    assert sim.app.mode == app_module.PAUSED and rows(sim)[4] == "> Quit to menu"
+    assert sim.app.mode == app_module.PAUSED and rows_of(sim)[5] == "> Quit to menu"
     for name in ("A", "A"):
         press(sim, name)
     app = sim.app
@@ -105,21 +119,67 @@ def test_quit_keeps_the_save_across_a_power_cycle(quiet_sim):
     assert again.app.state.to_bytes() == before
 
 
-def test_rules_and_keys_pages_and_back(quiet_sim):
-    sim = quiet_sim(game="skunkd", seats=(0, 0))
+def _help_window(sim):
+    """(first line, shown lines, lines in all) from the title ("Rules and
+    keys 8-14/95") and the panel as the screen shows it."""
+    match = re.fullmatch(r"Rules and keys (\d+)-(\d+)/(\d+)", sim.app.view.title.text)
+    assert match, sim.app.view.title.text
+    first, last, count = (int(n) for n in match.groups())
+    shown = panel_lines(sim)
+    assert not any(shown[last - first + 1:]), shown  # the rows below the window are blank
+    return first - 1, shown[:last - first + 1], count
+
+
+@pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
+@pytest.mark.parametrize("game", ["pig", "two-dice", "big-pig", "hog", "skunkd", "skunk",
+                                  "skull-dragon"])
+def test_rules_and_keys_windows_on_the_screen(quiet_sim, game, board):
+    """The Rules and keys on the screen, window by window with B to the
+    end and round to the first (the pybadge also item by item with DOWN
+    and back with UP): each window is the help's lines from its title's
+    first, whole items, a sentence never cut; the status names the keys;
+    A goes back to the pause menu."""
+    sim = quiet_sim(board=board, game=game, seats=(0, 0))
     run_until(sim, lambda: asked(sim))
-    for name in ("START", "B", "B", "A"):
+    if board == "pybadge":
+        press(sim, "START")
+    else:
+        hold(sim, ("A", "B"), 1100)
+    for name in ("B", "B", "A"):
         press(sim, name)
-    lines = pause_module.help_lines(sim.app)
-    body = pause_module.BODY
-    pages = -(-len(lines) // body)
-    assert rows(sim)[0] == "Rules and keys 1/%d" % pages
-    assert rows(sim)[1:1 + min(body, len(lines))] == list(lines[:body])
-    for page in range(2, pages + 1):
+    lines = pause_module.window(pause_module.open_help(sim.app), 0, 10 ** 6)[1]
+    rows = len(sim.app.pause.body)
+    assert rows == (pause_module.BODY if board == "pybadge" else 15)
+    grid = sim.app.view.overlay[1]
+    assert grid.width > max(len(line) for line in lines)  # no line fills a row (see pause)
+    assert rows_of(sim)[-1] == ("^v:line B:next page A:back" if board == "pybadge"
+                                else "B:next page A:back")
+    seen = []
+    for _ in range(40):
+        first, shown, count = _help_window(sim)
+        assert count == len(lines)
+        check_window(lines, first, shown, rows)
+        if first == 0 and seen:
+            break
+        seen += shown
         press(sim, "B")
-        assert rows(sim)[0] == "Rules and keys %d/%d" % (page, pages)
+    assert seen == lines  # every line once, in order, then the first window again
+    if board == "pybadge":
+        items = help_items(lines)
+        for item in range(1, len(items)):
+            press(sim, "DOWN")
+            first, shown, _ = _help_window(sim)
+            check_window(lines, first, shown, rows)
+            if first + len(shown) == len(lines):
+                break  # the last line shows: DOWN stops
+            assert first == items[item][0]
+        press(sim, "DOWN")
+        assert _help_window(sim)[0] == first
+        press(sim, "UP")
+        assert _help_window(sim)[0] == items[item - 1][0]
     press(sim, "A")
-    assert rows(sim)[3] == "> Rules and keys"
+    assert rows_of(sim)[3] == "> Rules and keys"
+    assert panel_lines(sim)[2] == "> Rules and keys"  # the help's rows all rewritten
 
 
 def test_a_shake_while_paused_rolls_nothing(quiet_sim):
@@ -141,7 +201,7 @@ def test_two_buttons_pause_with_the_chord_and_resume_with_a(quiet_sim):
     before = sim.app.state.to_bytes()
     hold(sim, ("A", "B"), 1100)
     assert sim.app.mode == app_module.PAUSED
-    assert rows(sim)[-1] == "A:choose B:next"
+    assert rows_of(sim)[-1] == "A:choose B:next"
     press(sim, "A")
     assert sim.app.mode == app_module.PLAY and sim.app.state.to_bytes() == before
 
@@ -186,3 +246,22 @@ def test_a_new_game_asks_before_it_replaces_the_saved_one(quiet_sim):
         press(sim, name)
     assert sim.app.mode == app_module.PLAY
     assert store.open_region(sim.nvm, store.KIND_GAME).load() != saved
+
+
+def test_last_turn_lists_what_the_computer_did(quiet_sim):
+    """Issue 24, item 6: the pause screen's "Last turn" shows the messages
+    of the turn before, the computer's, whole (cut at spaces)."""
+    sim = quiet_sim(game="skunkd", seats=(3, 0))
+    run_until(sim, lambda: asked(sim) and sim.app.last_turn is not None
+              and sim.app.last_turn[0] == 0)
+    seat, notes = sim.app.last_turn
+    assert notes and all(isinstance(n, str) for n in notes)
+    press(sim, "START")
+    for name in ("UP", "UP", "A"):  # Quit, then Last turn
+        press(sim, name)
+    shown = rows_of(sim)
+    assert shown[0] == "Last turn: P1 (computer)"
+    body = " ".join(line.strip() for line in shown[1:-1] if line)
+    assert " ".join(notes[-3:]) in body and shown[-1] == "Any key: back"
+    press(sim, "B")
+    assert rows_of(sim)[4] == "> Last turn"

@@ -68,7 +68,7 @@ class Watch:
 _KEYS = {"A": controls.A, "B": controls.B, "START": controls.START, "SELECT": controls.SELECT,
          "<>": controls.LEFT | controls.RIGHT, "^v": controls.UP | controls.DOWN,
          "<": controls.LEFT, "^": controls.UP, ">": controls.RIGHT, "v": controls.DOWN,
-         "Sel": controls.SELECT, "Sta": controls.START, "A+B hold": controls.A | controls.B,
+         "Sel": controls.SELECT, "SEL": controls.SELECT, "Sta": controls.START, "A+B hold": controls.A | controls.B,
          "Any key": controls.A, "Row key": controls.LEFT, "Shake": 0}
 _NAMED = re.compile(r"(A\+B hold|Any key|Row key|\S+) ?:")
 
@@ -90,7 +90,7 @@ def named_keys(status, buttons, accel_ok):
 def visit_pause(sim):
     """The first human prompt (the scripted human held back till then),
     then the pause screen, the coach toggled twice, every help page, the
-    quit question (stay), back to the game."""
+    last turn, the quit question (stay), back to the game."""
     act = sim.human.act
     sim.human.act = lambda *a: None
     run_until(sim, lambda: asked(sim), 600_000)
@@ -107,7 +107,9 @@ def visit_pause(sim):
         press(sim, "B")
         if app.view.title.text == first:
             break
-    for name in ("A", "B", "A", "B", "B", "A"):  # back, Quit?, stay, on to Resume
+    for name in ("A", "B", "A", "A"):  # back, Last turn and back
+        press(sim, name)
+    for name in ("B", "A", "B", "B", "A"):  # Quit?, stay, on to Resume
         press(sim, name)
     assert app.mode == app_module.PLAY
     sim.human.act = act

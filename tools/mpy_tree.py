@@ -1,6 +1,6 @@
 """The device's modules compiled to .mpy in a folder, as a board imports
 them (the heap then holds no compiler work): games/ with its packages (and
-its data/ tables), lib/rollbox/, and tests/mp/lcg.py for the seeded
+its data/ tables and each game's help.txt), lib/rollbox/, and tests/mp/lcg.py for the seeded
 benchmarks. Used by tools/bench_memory and tools/bench_ai."""
 import glob
 import os
@@ -27,3 +27,5 @@ def compile_tree(dest):
                     os.path.join(ROOT, "tests", "mp", "lcg.py")], check=True)
     shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),
                     dirs_exist_ok=True)
+    for path in glob.glob(os.path.join(ROOT, "games", "*", "help.txt")):
+        shutil.copy(path, os.path.join(dest, os.path.relpath(path, ROOT)))

@@ -1,23 +1,28 @@
-"""Help page of SKUNK (rules: RULES.md 2, "SKUNK (group game on two
-dice)"). Keys and symbols: games.skunk.screen (its module docstring).
+"""Rules and keys of SKUNK (rules: RULES.md 2, "SKUNK (group game on two
+dice)"). The Keys lines are made here for the board's buttons and the
+table's size; the Symbols and Rules are games/skunk/help.txt (read a line
+at a time by ``rollbox.pause``). Keys and symbols: games.skunk.screen (its
+module docstring).
 """
 
 from rollbox.controls import SELECT, START, UP
 
 
-def lines(game, state, buttons):
-    """The page: a tuple of str, each at most 26 characters.
+def keys(game, state, buttons):
+    """The Keys lines: a tuple of str, each at most 26 characters (a line
+    starting with a space goes on with the one above).
 
-    :param game: the ``games.skunk.rules.SkunkGame``.
-    :param state: its state (not used: the page is the same all game).
+    :param game: the ``games.skunk.rules.SkunkGame`` (its players).
+    :param state: its state (not used: the keys are the same all game).
     :param buttons: bitmask of the board's buttons (``rollbox.controls``):
         with UP (8 buttons) each seat sits with its own button.
     """
-    out = ["Keys", "shake or A: the shooter", "rolls for the table"]
+    out = ["Keys:", "shake or A: the shooter", " rolls for the table"]
     if buttons & UP:
-        out += ("Each seat sits with its", "own button: P1 LEFT, P2 UP",
-                "P3 RIGHT, P4 DOWN,", "P5 SELECT, P6 START,", "P7 B, P8 A (then shake",
-                "rolls); shown as L U R D", "Se St B A on the rows")
+        out += ("Each seat sits with its", " own button: P1 LEFT, P2",
+                " UP, P3 RIGHT, P4 DOWN, P5", " SELECT, P6 START, P7 B,",
+                " P8 A.", "With a human P8 only a", " shake rolls.",
+                "Rows: < ^ > v Sel Sta B A,", " the status: the keys of", " the seats standing.")
     else:
         out += ("B: next seat on the list", "A: sit that seat, or roll")
         if buttons & SELECT:
@@ -27,13 +32,10 @@ def lines(game, state, buttons):
     else:  # no START, or START is P6's sit button
         out.append("A+B held 1 s: pause menu")
         if buttons & START:
-            out.append("(A and B act first)")
-    out += (
-            "Symbols", '"^" standing, "_" sat', "S K U N K: the 5 rounds",
-            "tot: the game total", '"0*": wiped by a 1-1', '"<--": the seat A sits',
-            "cpu: a computer seat", "win: a winner", "light column: this round",
-            "gold row: the shooter", "red die: a 1", "Rules",
-            "A roll with no 1 adds its", "sum to every standing seat",
-            "Sit: keep the round total.", "A 1: standing seats get 0;",
-            "1-1: and lose their total.")
+            out.append(" (A and B act first)")
     return tuple(out)
+
+
+def values(game, state):
+    """What help.txt's lines show: nothing varies."""
+    return {}

@@ -1,23 +1,25 @@
-"""The pause screen (issue 14): Resume, Coach on/off, Rules and keys, Quit
-to menu (which asks first), over the game, which waits (a computer's turn
+"""The pause screen (issue 14): Resume, Coach on/off, Rules and keys, Last
+turn (what the seat before did: issue 24, item 6), Quit to menu (which
+asks first), over the game, which waits (a computer's turn
 too). START opens it on boards with START, A and B held together for 1 s
 on any board (``rollbox.controls.PAUSE``).
 
 Keys here: UP/DOWN or B move the cursor, A chooses, START (or the chord
-again) goes back to the game. "Rules and keys" shows the game's help page
-(``<game package>.help.lines``, loaded for the moment) a page of
-:data:`BODY` lines at a time: B or DOWN the next page, UP the one before,
-A or START back.
+again) goes back to the game. "Rules and keys" shows the game's help
+(:func:`open_help`, :func:`lines`) in a window of :data:`BODY` lines
+(160x128) or 15 (240x240) that shows whole items only
+(:func:`window`): DOWN an item on, UP (or SELECT) an item back, B the
+next window (after the last, the first again); A or START back. The
+title says which lines show ("Rules and keys 8-14/95").
 
 Loaded when the game pauses and unloaded when it goes on (``rollbox.app``):
-the panel is a shade over
-the game's group and one TileGrid of the built-in font for the body (26 x
-7 characters), written by a ``terminalio.Terminal`` row by row; the view's
-title, message and status lines above it are the heading, a blank note
-line and the hint.
+the panel is a shade over the game's group and one TileGrid of the
+built-in font for the body (26 characters by :data:`BODY` or
+15 lines), written by a ``terminalio.Terminal`` row by row; the
+view's title, message and status lines above it are the heading, a blank
+note line and the hint.
 
-Depends on: displayio, vectorio, terminalio, rollbox.view, rollbox.catalog
-(for the help module's name, loaded for the moment).
+Depends on: displayio, vectorio, terminalio, rollbox.view.
 """
 
 import displayio
@@ -37,10 +39,15 @@ try:
 except ImportError:
     pass
 
-BODY = const(7)  # lines of a page (between the title and the message line)
+BODY = const(7)  # lines of the body on 160x128 (between the title and the message line)
+_TALL = const(15)  # ... on 240x240 (down to the message line at y 200)
 _CHARS = const(26)  # characters a body line (160 pixels)
+# The body's columns: one more than a line, so that no line fills a row (a
+# board's Terminal scrolls the rows when a write fills the last one).
+_COLUMNS = const(27)
 _BG = const(0x102A18)  # darker than the felt: the game is behind it
-_ITEMS = ("Resume", "Coach", "Rules and keys", "Quit to menu")
+_ITEMS = ("Resume", "Coach", "Rules and keys", "Last turn", "Quit to menu")
+_LAST = const(3)  # the cursor on "Last turn"
 _BACK = START | PAUSE
 
 
@@ -51,9 +58,12 @@ class PauseScreen:
     Leaving it unloads the modules loaded since ``before``
     (``rollbox.loaded()`` when the game paused), this one included.
 
-    Attributes: ``body`` (the :data:`BODY` lines shown, str), ``cursor``
-    (the item), ``page`` (the help page shown, or -1), ``asking`` (True
-    while "Quit to menu?" waits for an answer).
+    Attributes: ``body`` (a str per line of the body, :data:`BODY` of
+    them, or 15 on the 240x240 layout: the lines shown, but
+    None for a help line, which is not kept), ``cursor`` (the item),
+    ``top`` (the help's item shown first, or -1), ``end`` (the item after
+    the help's window, 0 when it shows the last), ``asking`` (True while
+    "Quit to menu?" waits for an answer).
     """
 
     def __init__(self, app, now, before):
@@ -62,43 +72,49 @@ class PauseScreen:
         self._before = before
         v = app.view
         self._title = v.title.text
+        rows = _TALL if v.large else BODY
         g = displayio.Group()
         shade = displayio.Palette(1)
         shade[0] = _BG
         g.append(vectorio.Rectangle(pixel_shader=shade, width=v.width, height=v.height))
         font = terminalio.FONT
-        grid = displayio.TileGrid(font.bitmap, pixel_shader=ink(INK), width=_CHARS,
-                                  height=BODY, tile_width=6, tile_height=12, x=2, y=13)
+        grid = displayio.TileGrid(font.bitmap, pixel_shader=ink(INK), width=_COLUMNS,
+                                  height=rows, tile_width=6, tile_height=12, x=2, y=13)
         g.append(grid)
         self._terminal = terminalio.Terminal(grid, font)
-        self.body = [""] * BODY
+        self.body = [""] * rows  # type: list  # str, or None: a help line
         v.show_coach(None)  # on again (if on) when play goes on
         v.set_text(v.message, "")  # the panel's note line
         self.cursor = 0
-        self.page = -1
+        self.top = -1
+        self.end = 0
         self.asking = False
-        self._help = None  # type: Any  # the help page's lines while shown
+        self.last = False  # "Last turn" shows
+        self._help = None  # type: Any  # open_help's while shown
         v.show_overlay(g)
         self._draw()
 
     def press(self, bit, now):
         """One logical press (``rollbox.controls``) at ``now`` (ms)."""
         c = self.cursor
-        if self.asking:
+        if self.last:
+            self.last = False  # any key: back to the items
+        elif self.asking:
             self.asking = False
             if bit & A:
                 self._leave(now)
                 self._quit()
                 return
-        elif self.page >= 0:
-            pages = (len(self._help) + BODY - 1) // BODY
+        elif self.top >= 0:
             if bit & (A | _BACK):
-                self.page = -1
+                self.top = -1
                 self._help = None
-            elif bit & UP:
-                self.page = (self.page - 1) % pages
-            elif bit & (B | DOWN | SELECT):
-                self.page = (self.page + 1) % pages
+            elif bit & B:
+                self.top = self.end
+            elif bit & DOWN and self.end:
+                self.top += 1
+            elif bit & (UP | SELECT) and self.top:
+                self.top -= 1
         elif bit & _BACK or (bit & A and c == 0):
             self._leave(now)
             return
@@ -106,14 +122,16 @@ class PauseScreen:
             if c == 1:
                 self.app.coach ^= 1
             elif c == 2:
-                self._help = help_lines(self.app)
-                self.page = 0
+                self._help = open_help(self.app)
+                self.top = 0
+            elif c == _LAST:
+                self.last = True
             else:
                 self.asking = True
         elif bit & (B | DOWN | SELECT):
-            self.cursor = (c + 1) % 4
+            self.cursor = (c + 1) % len(_ITEMS)
         elif bit & UP:
-            self.cursor = (c - 1) % 4
+            self.cursor = (c - 1) % len(_ITEMS)
         self._draw()
 
     def _leave(self, now):
@@ -148,12 +166,18 @@ class PauseScreen:
     def _draw(self):
         app = self.app
         v = app.view
-        if self.page >= 0:
-            lines = self._help
-            first = self.page * BODY
-            title = "Rules and keys %d/%d" % (self.page + 1, (len(lines) + BODY - 1) // BODY)
-            text = lines[first:first + BODY]
-            hint = "B:next page A:back" if len(lines) > BODY else "A:back"
+        if self.top >= 0:
+            first, text, self.end, count = window(self._help, self.top, len(self.body))
+            title = "Rules and keys %d-%d/%d" % (first + 1, first + len(text), count)
+            if app.buttons & UP:
+                hint = "^v:line B:next page A:back"
+            elif app.buttons & SELECT:
+                hint = "B:next page SEL:up A:back"
+            else:
+                hint = "B:next page A:back"
+        elif self.last:
+            title, text = last_turn(app, len(self.body))
+            hint = "Any key: back"
         elif self.asking:
             saved = app.save_slots is not None
             title = "Quit to menu?"
@@ -170,30 +194,120 @@ class PauseScreen:
         v.set_text(v.title, title)
         v.set_text(v.status, hint)
         t = self._terminal
-        for i in range(BODY):
+        keep = self.top < 0  # the help's lines are not kept (RAM): each draw writes them all
+        for i in range(len(self.body)):
             line = text[i] if i < len(text) else ""
-            if self.body[i] != line:
-                self.body[i] = line
+            if self.body[i] != line or not keep:
+                self.body[i] = line if keep else None
                 # Row i, column 0, cleared (the stub says bytes; a str is a buffer here).
                 t.write("\x1b[%d;1H\x1b[K" % (i + 1))  # type: ignore[arg-type]
                 t.write(line[:_CHARS])  # type: ignore[arg-type]
                 v.dirty = True
 
 
-def help_lines(app):
-    """The game's help page (``<game package>.help.lines(game,
-    state, buttons)``: a tuple of lines of at most 26 characters), or a
-    line saying there is none. The catalog and the help module are loaded
-    for the moment."""
-    from rollbox import catalog
+def last_turn(app, rows):
+    """``(title, lines)`` of "Last turn" (issue 24, item 6): what the seat
+    before this one did in its turn, its messages (``app.last_turn``, kept
+    by ``rollbox.play``) cut into lines of 26 characters at spaces, the
+    newest ``rows`` lines."""
+    last = app.last_turn
+    if last is None or last[0] < 0:
+        return "Last turn", ("Nothing yet in this game.",)
+    seat = last[0]
+    title = "Last turn: P%d (%s)" % (seat + 1, "computer" if app.seats[seat] else "human")
+    lines = []
+    for text in last[1] or ("(no news)",):
+        while len(text) > _CHARS:
+            cut = text.rfind(" ", 0, _CHARS + 1)
+            cut = cut if cut > 0 else _CHARS
+            lines.append(text[:cut])
+            text = "  " + text[cut:].lstrip()
+        lines.append(text)
+    return title, lines[-rows:]
 
-    module = ".".join((str(catalog.GAMES[app.index][catalog.PACKAGE]), "help"))
-    rollbox.unload("rollbox.catalog")
+
+def open_help(app):
+    """The help of ``app``'s game on its board (``game``, ``state``,
+    ``buttons``): ``(keys, path, values)``. ``keys`` are the Keys lines
+    its help module makes for the board (``<game package>.help.keys(game,
+    state, buttons)``, a tuple of str, kept while shown); ``path`` is the
+    help.txt beside that module, the Symbols and Rules, read by
+    :func:`lines` when shown; ``values`` its ``values(game, state)``, a
+    dict. Without a help module, or the memory to load it, ``keys`` is a
+    line saying so and ``path`` None. The help module is the one beside
+    the game's rules (``<game package>.rules``, the catalog's Game class),
+    loaded for the moment."""
+    module = type(app.game).__module__
+    module = ".".join((module[:module.rfind(".")], "help"))
+    info = ("No help for this game.",), None, None
     try:
-        lines = tuple(rollbox.load(module).lines(app.game, app.state, app.buttons))
-        rollbox.unload(module)  # its code goes; the lines stay while shown
-        return lines
+        m = rollbox.load(module)
+        path = m.__file__
+        info = (tuple(m.keys(app.game, app.state, app.buttons)),
+                path[:path.rfind("help")] + "help.txt", m.values(app.game, app.state))
     except ImportError:
-        return ("No help for this game.",)
-    except MemoryError:
-        return ("Out of memory: no help.",)
+        pass
+    except MemoryError:  # the game goes on; its help waits for a roomier moment
+        info = ("Out of memory: no help.",), None, None
+    rollbox.unload(module)  # its code goes; the Keys lines stay while shown
+    return info
+
+
+def lines(info):
+    """Every line of ``info`` (:func:`open_help`'s) in order: the Keys,
+    then help.txt's, ``%`` not filled in. help.txt is ASCII, a line a
+    screen line; ``@name text`` is the line "text" where ``values[name]``
+    is true, else none. A help.txt that cannot be read is a line saying
+    so."""
+    keys, path, values = info
+    yield from keys
+    if path is None:
+        return
+    try:
+        with open(path) as f:
+            for line in f:
+                if line[:1] == "@":
+                    space = line.find(" ")
+                    if not values.get(line[1:space]):
+                        continue
+                    line = line[space + 1:]
+                yield line.rstrip()
+    except OSError:
+        yield "No rules file."
+
+
+def window(info, top, rows):
+    """The window of ``rows`` lines from ``info``'s item ``top`` (0 the
+    first; ``info``: :func:`open_help`'s): ``(first, shown, end, count)``,
+    ``first`` the number of its first line (0 the first), ``shown`` its
+    lines (a list of str, ``%`` filled from the values: ``%(goal)d``),
+    ``end`` the item after it (0 when it shows the last), ``count`` the
+    help's lines in all.
+
+    Items: a line that starts with a space goes on with the one above, and
+    a line ending with ":" goes with the one below; the window shows whole
+    items while they fit (an item longer than the window: its first
+    ``rows`` lines). Reads help.txt through, a line at a time.
+    """
+    values = info[2]
+    item = -1
+    first = start = end = n = 0
+    shown = []  # type: list
+    last = ""
+    for line in lines(info):
+        if line[:1] != " " and last[-1:] != ":":  # line n begins an item
+            if item >= top and not end and n - first > rows:  # item does not fit
+                end = item if item > top else item + 1
+                del shown[start - first if item > top else rows:]
+            item += 1
+            start = n
+            if item == top:
+                first = n
+        if item >= top and not end and n - first < rows:  # (never more than the window)
+            shown.append(line % values if "%" in line else line)
+        last = line
+        n += 1
+    if not end and n - first > rows:  # nor does the last
+        end = item if item > top else 0
+        del shown[start - first if item > top else rows:]
+    return first, shown, end, n

@@ -7,7 +7,7 @@ holding it; ``mpy-cross-circuitpython`` is looked for beside it unless given.
 
 :func:`build` compiles what a board would hold into one folder, as ``.mpy``
 made by CircuitPython's mpy-cross: ``lib/rollbox`` and ``games`` (with the
-solved tables), the pinned Adafruit libraries the app imports (from this
+solved tables and each game's help.txt), the pinned Adafruit libraries the app imports (from this
 venv, the versions of tools/device_libs.txt) and the stand-ins of
 ``tools/host/unix_port`` for what the unix port lacks (board, keypad, the
 display, busio's I2C with a LIS3DH, microcontroller.nvm, supervisor's clock);
@@ -151,6 +151,8 @@ def build(dest, mpy_cross):
         compile_mpy(mpy_cross, path, os.path.join(dest, name[:-3] + ".mpy"), name)
     shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),
                     dirs_exist_ok=True)
+    for path in glob.glob(os.path.join(ROOT, "games", "*", "help.txt")):
+        shutil.copy(path, os.path.join(dest, os.path.relpath(path, ROOT)))
     return sizes
 
 
