@@ -68,7 +68,8 @@ class Watch:
 _KEYS = {"A": controls.A, "B": controls.B, "START": controls.START, "SELECT": controls.SELECT,
          "<>": controls.LEFT | controls.RIGHT, "^v": controls.UP | controls.DOWN,
          "<": controls.LEFT, "^": controls.UP, ">": controls.RIGHT, "v": controls.DOWN,
-         "Sel": controls.SELECT, "SEL": controls.SELECT, "Sta": controls.START, "A+B hold": controls.A | controls.B,
+         "Sel": controls.SELECT, "SEL": controls.SELECT, "Sta": controls.START,
+         "A+B hold": controls.A | controls.B,
          "Any key": controls.A, "Row key": controls.LEFT, "Shake": 0}
 _NAMED = re.compile(r"(A\+B hold|Any key|Row key|\S+) ?:")
 
