@@ -40,17 +40,17 @@ def media(board):
 
 
 def record_games(board):
-    """A game of Pig to 20 played to its end, then back to the menu, the
-    settings changed (Hog, 3 seats) and four turns of the next game: the
-    Journal of every write."""
+    """A game of Pig to 20 (a scripted human against a medium computer)
+    played to its end, then back to the menu, the settings changed (Hog, 3
+    seats) and four saves of the next game: the Journal of every write."""
     nvm, fs = media(board)
     journal = powercut.Journal(nvm, fs)
-    sim = Simulation(board=board, game="pig", seats=(EASY, MEDIUM), goal=20, seed=5, log=None,
+    sim = Simulation(board=board, game="pig", seats=(0, MEDIUM), goal=20, seed=5, log=None,
                      nvm=nvm, files=fs)
     sim.run()
     sim.setup = ["A"]
     run_until(sim, lambda: sim.app.mode == app_module.MENU)
-    sim.setup = menu_taps(3, 0, 3, (EASY, EASY, MEDIUM), None, 0, sim.app.menu)
+    sim.setup = menu_taps(3, 0, 3, (0, EASY, MEDIUM), None, 0, sim.app.menu)
     run_until(sim, lambda: sim.app.mode == app_module.PLAY)
     saves = len(journal.entries)
     run_until(sim, lambda: len(journal.entries) >= saves + 4)
@@ -149,13 +149,13 @@ def test_a_cut_mid_erase_resumes_the_game_and_keeps_stats_and_settings(instant):
     offers the game, its state is the last or the previous turn's, and the
     stats and settings are whole."""
     nvm, fs = media("pybadge")
-    first = Simulation(game="pig", seats=(EASY, EASY), goal=50, seed=3, log=None, nvm=nvm,
+    first = Simulation(game="pig", seats=(0, EASY), goal=50, seed=3, log=None, nvm=nvm,
                        files=fs)
     first.run()
     stats = store.open_region(nvm, store.KIND_STATS, first.hw).load()
     settings = store.open_region(nvm, store.KIND_SETTINGS, first.hw).load()
     assert Stats(stats).played(0) == 1
-    second = Simulation(game="pig", seats=(EASY, EASY), seed=8, log=None, nvm=nvm, files=fs)
+    second = Simulation(game="pig", seats=(0, EASY), seed=8, log=None, nvm=nvm, files=fs)
     second.setup = ["START"]  # the saved settings: go
     run_until(second, lambda: second.app.mode == app_module.PLAY)
     journal = powercut.Journal(nvm, fs)
@@ -209,23 +209,27 @@ def _media_after(journal, i, board):
     return nvm, fs
 
 
-ROLL_FINAL = [("pybadge", "pig", 50), ("cpb_gizmo", "pig", 50), ("pybadge", "skunkd", None),
-              ("cpb_gizmo", "skull-dragon", None)]
+ROLL_FINAL = [("pybadge", "pig", 50, 2), ("cpb_gizmo", "pig", 50, 2),
+              ("pybadge", "skunkd", None, 2), ("cpb_gizmo", "skunkd", None, 3),
+              ("cpb_gizmo", "skull-dragon", None, 2), ("pybadge", "skull-dragon", None, 4)]
 
 
-@pytest.mark.parametrize("board,game,goal", ROLL_FINAL)
-def test_no_cut_lets_a_player_see_a_roll_and_roll_it_again(board, game, goal):
-    """A human (buttons only) against a medium computer, every game record
+@pytest.mark.parametrize("board,game,goal,players", ROLL_FINAL)
+def test_no_cut_lets_a_player_see_a_roll_and_roll_it_again(board, game, goal, players):
+    """A human (buttons only) against medium computers, every game record
     saved: a power cut at any instant leaves the newest record or the one
     before (the tests above), so resuming from each record in turn covers
     every cut. From each, the same play meets exactly the dice the first
     run rolled after that record, tumbles cut short included (the turn's
-    dice stream is in the record): no roll comes out otherwise. Without
-    the stream every resumed turn drew fresh dice."""
+    dice stream is in the record), the computers' turns between two
+    records too (one computer's turn after another's is not saved: it
+    replays): no roll comes out otherwise. Without the stream every
+    resumed turn drew fresh dice."""
     nvm, fs = media(board)
     journal = powercut.Journal(nvm, fs)
-    first = Simulation(board=board, game=game, seats=(0, MEDIUM), goal=goal, script="AAAB",
-                       seed=11, log=None, nvm=nvm, files=fs)
+    seats = (0,) + (MEDIUM,) * (players - 1)
+    first = Simulation(board=board, game=game, players=players, seats=seats, goal=goal,
+                       script="AAAB", seed=11, log=None, nvm=nvm, files=fs)
     seen = _draws(first, journal)
     first.run()
     games = [i for i, e in enumerate(journal.entries)
@@ -235,8 +239,8 @@ def test_no_cut_lets_a_player_see_a_roll_and_roll_it_again(board, game, goal):
         expected = [d[1:] for d in seen if d[0] == k]
         nvm2, fs2 = _media_after(journal, i, board)
         again_journal = powercut.Journal(nvm2, fs2)
-        again = Simulation(board=board, game=game, seats=(0, MEDIUM), goal=goal, script="AAAB",
-                           seed=100 + k, log=None, nvm=nvm2, files=fs2)
+        again = Simulation(board=board, game=game, players=players, seats=seats, goal=goal,
+                           script="AAAB", seed=100 + k, log=None, nvm=nvm2, files=fs2)
         again.setup = ["A"]  # Resume
         got = _draws(again, again_journal)
         run_until(again, lambda a=again, j=again_journal: _game_saves(j)
@@ -254,7 +258,7 @@ def test_a_quit_after_a_roll_resumes_after_it_with_the_same_dice_to_come():
     conftest.started(sim)
     run_until(sim, lambda: conftest.asked(sim))
     conftest.roll(sim)
-    after, stream = sim.app.state.to_bytes(), sim.app.roller.stream
+    after, stream = sim.app.state.to_bytes(), sim.app.roller.seed
     conftest.press(sim, "START")
     conftest.press(sim, "UP")  # "Quit to menu", the last item
     conftest.press(sim, "A")
@@ -263,4 +267,4 @@ def test_a_quit_after_a_roll_resumes_after_it_with_the_same_dice_to_come():
     again = conftest.quiet_sim(game="skunkd", seats=(0, MEDIUM), nvm=nvm, files=fs, seed=2)
     again.setup = ["A"]
     conftest.started(again)
-    assert again.app.state.to_bytes() == after and again.app.roller.stream == stream
+    assert again.app.state.to_bytes() == after and again.app.roller.seed == stream

@@ -188,7 +188,7 @@ def test_a_press_during_a_roll_acts_when_the_dice_land(board, quiet_sim):
     run_until(sim, lambda: sim.app.phase == play.PROMPT)
     frames(sim, 5)
     assert sim.app.state.turn_player() == 0 and sim.app.state.scores == [4, 0]
-    assert not sim.app.held[play.HELD] and sim.app.view.message.text != "Nothing to hold yet"
+    assert not sim.app.held[8] and sim.app.view.message.text != "Nothing to hold yet"
 
 
 def test_start_during_a_roll_pauses_at_once_and_the_roll_goes_on(quiet_sim):

@@ -181,5 +181,5 @@ def coach(state, dice=0):
                                  (100 * bust + 6 ** n // 2) // 6 ** n)
     if win < 0:
         return first, "No table for the coach"
-    return first + "; hard: %d" % best, "Win %d%% if both play hard" % (
+    return "%s; hard: %d" % (first, best), "Win %d%% if both play hard" % (
         (100 * win + 32767) // 65535)

@@ -201,10 +201,10 @@ def coach(state):
     if state.is_terminal() or state.is_chance_node():
         return "", ""
     _, bust, wipe, rolls = outcomes(state.game.params)
-    first = "Bust %d%%" % ((100 * (bust + wipe) + rolls // 2) // rolls)
+    bust = (100 * (bust + wipe) + rolls // 2) // rolls
     try:
         move = "roll" if hard_rolls(state) else "hold"
         win = (100 * win_chance(state) + _ONE // 2) // _ONE
     except (OSError, ValueError):
-        return first + " next roll", "No table for the coach"
-    return first + "; hard: " + move, "Win %d%% if both play hard" % win
+        return "Bust %d%% next roll" % bust, "No table for the coach"
+    return "Bust %d%%; hard: %s" % (bust, move), "Win %d%% if both play hard" % win

@@ -75,7 +75,7 @@ from games.skull_dragon.rules import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import BLANK, ROLL_MARK, WARN, Die, FaceSheet, label
+from rollbox.view import WARN, Die, FaceSheet, label
 
 # Die size, skull die x, dragon die x, dice y, name y, column x, round y,
 # first score y, score line height, target y, turn points y, frame border
@@ -150,7 +150,7 @@ class SkullDragonScreen(Screen):
         if worth != self.worth[i]:
             symbol = worth == (SKULL if i == SKULL_DIE else DRAGON)
             self.symbols[i].hidden = not symbol
-            die.show(BLANK if symbol else ROLL_MARK if worth < 0 else worth)
+            die.show(7 if symbol else 0 if worth < 0 else worth)  # 7 no pips, 0 the "?"
             self.worth[i] = worth
             changed = True
         if body != self.body[i]:

@@ -234,7 +234,7 @@ class SkunkScreen(Screen):
         for p in range(n):
             row = state.pad[p]
             standing = over or state.is_standing(p)
-            text = "P%d%s " % (p + 1, self._sep)
+            text = "P%d%s%s" % (p + 1, self._sep, " ")
             for c in range(ROUNDS):
                 if row[c] == UNPLAYED:
                     text += self._cell % ""
@@ -291,13 +291,12 @@ class SkunkScreen(Screen):
                 roll = "Shake/A:roll" if accel_ok else "A:roll"
             else:
                 roll = "Shake:roll"
-            text = "P%d %s" % (p + 1, roll)
             keys = [_KEY_LABELS[i] for i in range(len(self.seats))
                     if not self.seats[i] and state.is_standing(i)]
-            if keys:  # the standing humans' own keys, as on their rows
-                sit = " " + "/".join(keys) + ":sit"
-                text += sit if len(text) + len(sit) <= self._width else " Row key:sit"
-            return text
+            if not keys:
+                return "P%d %s" % (p + 1, roll)
+            text = "P%d %s %s:sit" % (p + 1, roll, "/".join(keys))  # the keys on their rows
+            return text if len(text) <= self._width else "P%d %s Row key:sit" % (p + 1, roll)
         item = self._cursor(self._items(state))
         if item == _ROLL_ITEM:
             return "P%d %s B:next" % (p + 1, "Shake/A:roll" if accel_ok else "A:roll")

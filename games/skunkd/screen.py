@@ -255,6 +255,8 @@ class SkunkdScreen(Screen):
             v.set_text(self.seat_lines[i], text)
         v.set_text(self.info_line, self._info_text(state))
 
+    modules = ("games.skunkd.options",)  # while paused, out of RAM (_setup imports it again)
+
     def _setup(self, state):
         """``games.skunkd.options`` (loaded) while the roll-off or
         the house options are on, else None (and it is unloaded)."""

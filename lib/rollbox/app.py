@@ -36,7 +36,7 @@ from rollbox import play
 from rollbox.controls import PAUSE, START, A, Controls
 from rollbox.dice import Roller
 from rollbox.shake import IDLE, NORMAL, ShakeDetector
-from rollbox.view import View
+from rollbox.view import WARN, View
 
 try:
     from typing import Any, Tuple  # noqa: F401 (used in type comments)
@@ -71,7 +71,7 @@ class App:
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
     ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's (``phase``,
-    ``since``, ``face_at``, ``how``, ``armed``, ``calm``, ``undo``, ``undo_stream``:
+    ``since``, ``face_at``, ``how``, ``armed``, ``held``, ``last_turn``, ``undo``:
     ``rollbox.play``); the saves' (``save_slots``, ``save_head``,
     ``turn_saved``: ``rollbox.saves``); the menu's, which it reads and
     sets (``view``, ``buttons``: bitmask of the board's logical buttons,
@@ -113,14 +113,10 @@ class App:
         self.since = 0
         self.face_at = 0
         self.how = play.BY_BUTTON
-        self.armed = False
-        self.calm = False
-        self.held = bytearray(play.HELD + 1)  # presses during a roll, then their count
-        self.held_turn = -1
-        self.this_turn = []  # type: list  # this turn's messages (rollbox.play.NOTES at most)
-        self.last_turn = None  # type: Any  # (seat, messages) of the turn before
+        self.armed = 0
+        self.held = bytearray(10)  # presses during a roll, their count, their seat (rollbox.play)
+        self.last_turn = None  # type: Any  # [seat, its messages, seat before, its messages]
         self.undo = None  # type: Any
-        self.undo_stream = 0
         self.save_slots = None  # type: Any
         self.save_head = b""
         self.turn_saved = -1
@@ -182,7 +178,7 @@ class App:
             rollbox.unload("rollbox.seed")
         while True:  # the frame's presses in order, each as in a frame of its own
             self._frame(pressed, motion, now)
-            pressed = play.held_press(self) or controls.press()  # a roll's first, in order
+            pressed = play.press(self) or controls.press()  # those kept in a roll first
             if not pressed:
                 break
         if self.view.refresh() is None:  # the display raised: say so when it works again
@@ -286,8 +282,7 @@ class App:
         menu comes back."""
         self.game = self.state = self.screen = self.undo = self.save_slots = None
         self.save_head = b""
-        self.held[play.HELD] = 0
-        self.this_turn = []
+        self.held[8] = 0  # (rollbox.play: the count of the presses kept in a roll)
         self.last_turn = None
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
@@ -299,7 +294,7 @@ class App:
         for the moment) brings the game's in, and play starts. Out of
         memory on the way, the menu comes back and says so."""
         self.detector = ShakeDetector(self.hw.shake[self.sensitivity])
-        self.calm = False  # a shake carried over from the menu never rolls
+        self.armed = 0  # a shake carried over from the menu never rolls
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         gc.collect()
@@ -347,7 +342,8 @@ class App:
             v.set_text(v.title, text)
         else:
             v.set_text(v.message, text)
-            v.transient = False
+            if v.message.color != WARN:  # news in yellow (a refusal is white: Screen.say)
+                v.message.color = WARN
 
     def log_event(self, text, how):
         """``text`` to the transcript's ``log`` (``how``: ``rollbox.play.BY_*``,

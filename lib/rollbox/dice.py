@@ -27,7 +27,6 @@ except ImportError:
     pass
 
 _MASK = const(0xFFFFFFFF)
-STREAM_BYTES = const(4)  # a saved stream: its state, big-endian
 
 
 class Roller:
@@ -37,58 +36,35 @@ class Roller:
         randomness; default ``random.randrange`` (seeded by
         ``rollbox.seed``).
 
-    Attributes: ``stream`` (the xorshift state, 1..2**32-1; 0 until the
-    first commit), ``face_counts`` (dice landed on 1..6 since the app last
+    Attributes: ``seed`` (the stream: the xorshift state, 1..2**32-1; 0
+    until the first commit), ``face_counts`` (dice landed on 1..6 since the app last
     counted them).
     """
 
     def __init__(self, randrange=None):
         # type: (Optional[Callable[[int], int]]) -> None
         self._randrange = randrange or random.randrange
-        self.stream = 0
+        self.seed = 0
         self.face_counts = [0] * 6
 
     def commit(self):
-        """A new stream from fresh randomness (a turn change; the save that
-        follows holds it). Returns the stream's bytes."""
+        """A new stream from fresh randomness (a turn change); returns its
+        state as 4 bytes (big-endian) for the save that follows. A quit
+        saves ``roller.seed.to_bytes(4, "big")``, the stream where it
+        stands (0: never committed, the first draw commits); a resume goes
+        on with ``roller.seed = int.from_bytes(data, "big")``."""
         r = self._randrange
-        s = 0
-        while not s:  # xorshift's state 0 is a fixed point
-            s = r(0x10000) << 16 | r(0x10000)
-        self.stream = s
-        return self.stream_bytes()
-
-    def stream_bytes(self):
-        """The stream's state as :data:`STREAM_BYTES` bytes (big-endian);
-        committed first if it never was."""
-        if not self.stream:
-            self.commit()
-        s = self.stream
-        return bytes((s >> 24, s >> 16 & 0xFF, s >> 8 & 0xFF, s & 0xFF))
-
-    def use_stream(self, data):
-        """Go on with the stream saved as ``data`` (:meth:`stream_bytes`).
-
-        :raises ValueError: not :data:`STREAM_BYTES` bytes, or the state 0.
-        """
-        if len(data) != STREAM_BYTES:
-            raise ValueError("a stream is 4 bytes")
-        s = data[0] << 24 | data[1] << 16 | data[2] << 8 | data[3]
-        if not s:
-            raise ValueError("stream state 0")
-        self.stream = s
+        s = self.seed = r(0x10000) << 16 | r(0x8000) << 1 | 1  # odd: never xorshift's fixed 0
+        return s.to_bytes(4, "big")
 
     def _draw(self, n):
         """The stream's next value in 0..n-1 (``n`` at most 36 here: the
         modulo's bias is below 1e-8)."""
-        s = self.stream
-        if not s:
-            self.commit()
-            s = self.stream
+        s = self.seed or self.commit() and self.seed
         s ^= s << 13 & _MASK
         s ^= s >> 17
         s ^= s << 5 & _MASK
-        self.stream = s
+        self.seed = s
         return s % n
 
     def outcome(self, state):

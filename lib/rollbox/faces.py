@@ -14,9 +14,6 @@ _PIPS = (((1, 1),), ((0, 0), (2, 2)), ((0, 0), (1, 1), (2, 2)),
          ((0, 0), (2, 0), (0, 2), (2, 2)), ((0, 0), (2, 0), (1, 1), (0, 2), (2, 2)),
          ((0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)))
 _ROUND_PIP = const(4)  # pips from this side (pixels) are round, smaller ones square
-# The "not rolled yet" mark on tile 0 (issue 24, item 5: a blank die looked
-# like a missing picture): a question mark, 3 x 6 cells.
-_MARK = ("###", "  #", " ##", " # ", "   ", " # ")
 
 
 def pip_grid(tile):
@@ -36,12 +33,15 @@ def draw(bitmap, tile):
     side by side from x 0), the "not rolled yet" mark (a "?") into tile 0;
     tile 7 stays blank. Pips set to 1, each ``side`` pixels square, round
     from ``_ROUND_PIP`` on (the corners off a circle of diameter ``side``)."""
-    cell = max(1, tile // 10)  # the mark: 3 x 6 cells, centred
+    # The "not rolled yet" mark (issue 24, item 5: a blank die looked like
+    # a missing picture): a question mark of 3 x 6 cells, centred; its
+    # rows as bits, the left column the highest.
+    cell = max(1, tile // 10)
     x0 = (tile - 3 * cell) // 2
     y0 = (tile - 6 * cell) // 2
     for row in range(6):
         for col in range(3):
-            if _MARK[row][col] == "#":
+            if b"\x07\x01\x03\x02\x00\x02"[row] >> (2 - col) & 1:
                 for j in range(cell):
                     for i in range(cell):
                         bitmap[x0 + col * cell + i, y0 + row * cell + j] = 1

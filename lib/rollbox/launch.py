@@ -83,8 +83,8 @@ def launch(app, choice):
     index, names, params, seats, raw, stream = choice
     try:
         game, state = build_game(choice, app.series)
-        if stream is not None:
-            app.roller.use_stream(stream)  # the saved turn's dice, as they were
+        if stream is not None:  # the saved turn's dice, as they were
+            app.roller.seed = int.from_bytes(stream, "big") or app.roller.seed
     except (ValueError, TypeError, ImportError):
         if raw is None:
             raise

@@ -111,9 +111,7 @@ class Menu:
         if kind == _SEAT:
             seat = i - items.index(_SEAT)
             level = self.seats[seat]
-            if level:
-                return "P%d: computer, %s" % (seat + 1, LEVEL_NAMES[level])
-            return "P%d: human" % (seat + 1)
+            return ("P%d: computer, %s" if level else "P%d: %s") % (seat + 1, LEVEL_NAMES[level])
         if kind == _COACH:
             return "Coach: " + ("on" if self.coach else "off")
         if kind == _SHAKE:
@@ -348,42 +346,34 @@ class MenuScreen:
             self.view.show_screen(self.group)
             self.draw()
             return None
-        if self.asking:
-            return self._answer(pressed)
+        if self.asking:  # "Replace saved game?": A the new game, else back to Resume
+            self.asking = False
+            if pressed & controls.A:
+                return self._new_game()
+            self.menu.cursor = 0
+            self.draw()
+            self.view.set_text(self.view.message, "Saved game kept")
+            return None
         chose = self.menu.press(pressed)
         if chose == _CHOSE_RESUME:
             return self._resume()
         if chose == _CHOSE_STATS:
             self._show_stats()
         elif chose and self.menu.resume:
-            self._ask()  # a new game would replace the saved one (issue 24, item 2)
+            # A new game would replace the saved one: asked first (issue 24, item 2).
+            self.asking = True
+            v = self.view
+            text = ("A new game replaces the", "saved %s game." % self.menu.resume, "",
+                    "A: the new game, and the", "   saved one is lost", "",
+                    "B: keep the saved game")
+            for i in range(MENU_LINES):
+                v.set_text(self.lines[i], text[i] if i < len(text) else "")
+            v.set_text(v.title, "Replace saved game?")
+            v.set_text(v.status, "A:new game B:keep saved")
         elif chose:
             return self._new_game()
         else:
             self.draw()
-        return None
-
-    def _ask(self):
-        """"Replace saved game?": the saved game is named; A starts the new
-        game (its first save replaces the old), any other key keeps it."""
-        self.asking = True
-        v = self.view
-        text = ("A new game replaces the", "saved %s game." % self.menu.resume, "",
-                "A: the new game, and the", "   saved one is lost", "", "B: keep the saved game")
-        for i in range(MENU_LINES):
-            v.set_text(self.lines[i], text[i] if i < len(text) else "")
-        v.set_text(v.title, "Replace saved game?")
-        v.set_text(v.status, "A:new game B:keep saved")
-
-    def _answer(self, pressed):
-        """The answer to :meth:`_ask`: A the new game; else back to the
-        menu, the cursor on "Resume"."""
-        self.asking = False
-        if pressed & controls.A:
-            return self._new_game()
-        self.menu.cursor = 0
-        self.draw()
-        self.view.set_text(self.view.message, "Saved game kept")
         return None
 
     def _new_game(self):

@@ -71,6 +71,13 @@ class PauseScreen:
         self._at = now
         self._before = before
         v = app.view
+        # RAM for the panel, the game's heaviest moment: what the game imports
+        # again when it needs it goes, its computer players and solved
+        # tables too (rollbox.play brings them back).
+        package = app.package
+        app.screen.bot = None
+        rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table",
+                       *app.screen.modules)
         self._title = v.title.text
         rows = _TALL if v.large else BODY
         g = displayio.Group()
@@ -150,7 +157,7 @@ class PauseScreen:
         app.since = ticks_add(app.since, waited)
         app.face_at = ticks_add(app.face_at, waited)
         app.detector.reset()
-        app.armed = app.calm = False  # a shake begun while paused never rolls
+        app.armed = 0  # a shake begun while paused never rolls (rollbox.play)
 
     def _quit(self):
         """Quit to the menu: the game saved as it stands (the turn so far
@@ -158,7 +165,7 @@ class PauseScreen:
         app = self.app
         saves.save_game(app)
         if app.save_head:
-            app.resume = app.save_head + app.state.to_bytes() + app.roller.stream_bytes()
+            app.resume = app.save_head + app.state.to_bytes() + app.roller.seed.to_bytes(4, "big")
             app.taken = (app.index, app.game.params, app.seats)
         app.log_event("quit to menu", ENDED)
         app.to_menu()
@@ -186,8 +193,8 @@ class PauseScreen:
             hint = "A:quit B:stay"
         else:
             title = "Paused: " + self._title  # the game, its goal
-            if len(title) > (39 if v.large else 26):  # "Paused Two-Dice Pig to 100"
-                title = "Paused " + self._title
+            if len(title) > (39 if v.large else 26):  # "Two-Dice Pig to 100": the items say it
+                title = self._title
             text = [("> " if i == self.cursor else "  ") + item for i, item in enumerate(_ITEMS)]
             text[1] += ": on" if app.coach else ": off"
             hint = "A:choose B:next START:back" if app.buttons & START else "A:choose B:next"
@@ -206,17 +213,18 @@ class PauseScreen:
 
 
 def last_turn(app, rows):
-    """``(title, lines)`` of "Last turn" (issue 24, item 6): what the seat
-    before this one did in its turn, its messages (``app.last_turn``, kept
-    by ``rollbox.play``) cut into lines of 26 characters at spaces, the
-    newest ``rows`` lines."""
+    """``(title, lines)`` of "Last turn" (issue 24, item 6): the title
+    ("Last turn: P2 (computer)") and the messages of the turn before
+    (``app.last_turn``, kept by ``rollbox.play``: a computer's; a human's
+    turn keeps none) cut at spaces into lines of :data:`_CHARS`
+    characters, the newest ``rows`` of them."""
     last = app.last_turn
-    if last is None or last[0] < 0:
+    if last is None or last[2] < 0:
         return "Last turn", ("Nothing yet in this game.",)
-    seat = last[0]
+    seat = last[2]
     title = "Last turn: P%d (%s)" % (seat + 1, "computer" if app.seats[seat] else "human")
     lines = []
-    for text in last[1] or ("(no news)",):
+    for text in last[3] or ("(nothing said)",):
         while len(text) > _CHARS:
             cut = text.rfind(" ", 0, _CHARS + 1)
             cut = cut if cut > 0 else _CHARS

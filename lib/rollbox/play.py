@@ -5,17 +5,23 @@ after a MemoryError.
 
 The app's attributes it works on: ``game``, ``state``, ``screen``,
 ``seats``, ``view``, ``roller``, ``coach``, ``accel_ok`` and its own:
-``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``held`` and
-``held_turn`` (the presses made during a roll, kept for its end),
-``this_turn`` and ``last_turn`` (the messages of this turn; the seat and
-messages of the turn before, for the pause screen), ``since`` (ms:
-the prompt or tumble began), ``face_at`` (ms: the next tumbling faces),
-``how`` (how the action being rolled came: :data:`BY_BUTTON`,
-:data:`BY_SHAKE`, :data:`BY_COMPUTER`), ``armed`` (a shake may roll: the
-detector was idle inside this prompt), ``calm`` (the board has been still
-since the detector was made or reset: a shake carried over from the menu
-or the pause screen never rolls, issue 24 item 7), ``undo`` (the state's bytes before
-this frame's action, or None), ``undo_stream`` (the dice stream then).
+``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``held``
+(a bytearray: up to 8 presses made during a roll, kept for its end, their
+count at [8], the seat they were for at [9]), ``last_turn`` (a list:
+the seat whose turn is on, its messages, then the seat and messages of
+the turn before, for the pause screen), ``since`` (ms: the prompt or
+tumble began), ``face_at`` (ms: the next tumbling faces), ``how`` (how
+the action being rolled came: :data:`BY_BUTTON`, :data:`BY_SHAKE`,
+:data:`BY_COMPUTER`), ``armed`` (2: a shake may roll, the detector was
+idle inside this prompt; 1: not yet, but the board has been still since
+the detector was made or reset; 0: not even that, so that a shake carried
+over from the menu or the pause screen never rolls, issue 24 item 7),
+``undo`` (the state's bytes and the dice stream before this frame's
+action, or None).
+
+Names cost RAM on the board (each is interned for good, in pools that
+double: tools/bench_device), so the app's state here lives in few
+attributes.
 
 A shake at a human seat's prompt: the dice tumble as soon as the detector
 sees strong motion (MOVING), before it is a shake, so that the roll feels
@@ -37,6 +43,7 @@ from rollbox import (
     shake,  # its states by name: fewer names in this module's dict
 )
 from rollbox.controls import PAUSE, START
+from rollbox.view import INK
 
 PROMPT = const(0)  # waiting for the seat to act
 TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
@@ -45,8 +52,8 @@ PREVIEW = const(2)  # motion at a human prompt, not yet a shake: the dice tumble
 _TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 _FACE_MS = const(80)  # tumbling faces change this often
 _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
-HELD = const(8)  # presses kept during a roll (``app.held``: HELD of them, then the count)
-NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
+_HELD = const(8)  # presses kept during a roll (``app.held``: these, the count, the seat)
+_NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -61,6 +68,7 @@ def start(app, resumed, now):
     """The game ``rollbox.launch`` set on ``app`` begins (or goes on,
     ``resumed``): logged, its first prompt shown, a new game saved."""
     app.turn_saved = app.state.turn_player()
+    app.last_turn = [app.turn_saved, [], -1, None]
     app.log_event("resumed" if resumed else "new game", STARTED)
     gc.collect()
     prompt(app, now)
@@ -75,14 +83,21 @@ def step(app, pressed, motion, now):
     :returns: True when the press opens the pause screen (the app opens it).
     """
     screen = app.screen
+    s = app.state
+    if screen.bot is None:  # let go while paused (rollbox.pause): back for the computer
+        draw_prompt(app)  # (which brings it, for the coach too)
     if app.phase == TUMBLE:  # the pause at once; other presses wait for the roll
         if pressed == PAUSE or (pressed == START and screen.pause_key() == START):
             return True
-        if pressed:
-            _keep_press(app, pressed)
+        held = app.held
+        n = held[_HELD]
+        if pressed and n < _HELD and pressed < 256:  # kept for the seat to act (issue 24)
+            if not n:
+                held[_HELD + 1] = s.turn_player()
+            held[n] = pressed
+            held[_HELD] = n + 1
         _step_tumble(app, motion, now)
         return False
-    s = app.state
     if app.phase == PREVIEW:
         # A confirmed shake applies the screen's shake action (the tumble
         # goes on); a cancelled one, a press or a lost accelerometer put
@@ -115,26 +130,25 @@ def step(app, pressed, motion, now):
             if action is not None:
                 act(app, action, now, BY_BUTTON)
         return False
-    if motion == shake.IDLE and (app.calm or app.detector.still(now)):
+    if motion == shake.IDLE and (app.armed or app.detector.still(now)):
         # A shake must begin inside the prompt, and (after a new detector or
         # the pause's reset, which report IDLE mid-shake) once the board was still.
-        app.armed = app.calm = True
+        app.armed = 2
     action = None
     how = BY_BUTTON
-    if app.armed and motion == shake.MOVING and screen.shake(s) is not None:
+    if app.armed == 2 and motion == shake.MOVING and screen.shake(s) is not None:
         app.phase = PREVIEW  # the dice a shake would roll tumble, nothing applied
         app.face_at = now
         screen.preview(s)
         app.view.set_text(app.view.status, "Shaking...")
         return False
-    if app.armed and motion == shake.SHAKING:  # (a stalled frame can skip MOVING)
+    if app.armed == 2 and motion == shake.SHAKING:  # (a stalled frame can skip MOVING)
         action = screen.shake(s)
         how = BY_SHAKE
     elif pressed:
         v = app.view
-        if v.transient:  # the last refusal or hint described the moment before this press
+        if v.message.color == INK:  # a refusal or hint (Screen.say) of the moment before
             v.set_text(v.message, "")
-            v.transient = False
         action = screen.press(s, pressed)
         draw_prompt(app)
     if action is not None:
@@ -142,31 +156,20 @@ def step(app, pressed, motion, now):
     return False
 
 
-def _keep_press(app, pressed):
-    """A press during a roll, kept (up to :data:`HELD` of them) for the seat
-    to act when the dice have landed (issue 24, item 6)."""
-    n = app.held[HELD]
-    if n < HELD and pressed < 256:
-        if not n:
-            app.held_turn = app.state.turn_player()
-        app.held[n] = pressed
-        app.held[HELD] = n + 1
-
-
-def held_press(app):
+def press(app):
     """The next press kept during the last roll, once the dice have landed
     and play prompts again (0: none). Kept presses are dropped when the
     roll passed the turn to another seat: they were that seat's."""
     held = app.held
-    n = held[HELD]
+    n = held[_HELD]
     if not n or app.phase != PROMPT or app.mode != app.PLAY:
         return 0
-    if app.state.turn_player() != app.held_turn:
-        held[HELD] = 0
+    if app.state.turn_player() != held[_HELD + 1]:
+        held[_HELD] = 0
         return 0
     pressed = held[0]
     held[0:n - 1] = held[1:n]
-    held[HELD] = n - 1
+    held[_HELD] = n - 1
     return pressed
 
 
@@ -174,7 +177,7 @@ def prompt(app, now):
     """The seat to act is asked: the screen drawn, the status line and coach."""
     app.phase = PROMPT
     app.since = now
-    app.armed = False
+    app.armed = 1 if app.armed else 0  # still calm, not armed
     app.screen.draw(app.state)
     draw_prompt(app)
 
@@ -185,6 +188,8 @@ def draw_prompt(app):
     s = app.state
     p = s.current_player()
     v = app.view
+    if app.screen.bot is None:  # let go while paused (rollbox.pause)
+        app.screen.bot = rollbox.load(".".join((app.package, "bot")))
     if app.phase == TUMBLE:  # back from the pause screen mid-roll
         v.set_text(v.status, "Shaking..." if app.how == BY_SHAKE else "Rolling...")
     elif p < 0:
@@ -200,16 +205,13 @@ def draw_prompt(app):
 def act(app, action, now, how):
     """Apply ``action`` through the screen (a refusal is said on the
     message line): a roll tumbles, anything else goes on at once."""
-    _mark(app)
+    app.undo = (app.state.to_bytes(), app.roller.seed)  # what undo() goes back to
     try:
         text = app.screen.apply(app.state, action)
     except ValueError as err:
         app.screen.say(str(err))
         return
-    if text:
-        app.log_event(text, how)
-        app.say(text)
-        _note(app, text)
+    log(app, text, how)
     if app.state.is_chance_node():
         tumble(app, now, how)
     else:
@@ -218,31 +220,24 @@ def act(app, action, now, how):
 
 def undo(app):
     """After a MemoryError: the game as it was before this frame's action
-    (``app.undo``, the state's bytes); the screen redraws from it. Nothing
-    to undo when the frame began no action.
+    (``app.undo``: the state's bytes and the dice stream); the screen
+    redraws from it. Nothing to undo when the frame began no action.
 
     :raises MemoryError: no room to rebuild the state either (the app tries
         again next frame).
     """
     if app.game is None or app.undo is None:
         return
-    raw = app.undo
+    raw, app.roller.seed = app.undo  # the same dice for the retried roll
     app.undo = None
-    app.roller.stream = app.undo_stream  # the same dice for the retried roll
     app.turn_saved = -1  # the next turn boundary saves again: the nvm follows the retry
     app.state = app.game.state_from_bytes(raw)
+    app.last_turn[0] = app.state.turn_player()
     if app.mode == app.OVER and not app.state.is_terminal():
         app.mode = app.PLAY
     if not (app.phase == TUMBLE and app.state.is_chance_node()):
         app.phase = PROMPT  # a roll being settled is settled again
     app.screen.home()
-
-
-def _mark(app):
-    """What :func:`undo` goes back to: the state's bytes and the dice stream
-    before this frame's action."""
-    app.undo = app.state.to_bytes()
-    app.undo_stream = app.roller.stream
 
 
 def tumble(app, now, how):
@@ -270,22 +265,24 @@ def _step_tumble(app, motion, now):
     else:
         done = age >= _TUMBLE_MS
     if done:
-        _mark(app)
-        text = app.screen.settle(app.state, app.roller)
-        app.log_event(text, app.how)
-        app.say(text)
-        _note(app, text)
+        app.undo = (app.state.to_bytes(), app.roller.seed)
+        log(app, app.screen.settle(app.state, app.roller), app.how)
         _after_action(app, now)
 
 
-def _note(app, text):
-    """``text`` (a message of this turn) kept for the pause screen's "Last
-    turn" (issue 24, item 6): the newest :data:`NOTES` of the turn."""
+def log(app, text, how):
+    """A message of play: to the transcript, the message line, and (a
+    computer's turn) its newest :data:`_NOTES` for the pause screen's "Last
+    turn" (issue 24, item 6)."""
     if text:
-        notes = app.this_turn
-        if len(notes) >= NOTES:
-            notes.pop(0)
-        notes.append(text)
+        app.log_event(text, how)
+        app.say(text)
+        turn = app.last_turn
+        if turn[0] >= 0 and app.seats[turn[0]]:  # a computer's (a human saw their own)
+            notes = turn[1]
+            if len(notes) >= _NOTES:
+                notes.pop(0)
+            notes.append(text)
 
 
 def _after_action(app, now):
@@ -293,10 +290,19 @@ def _after_action(app, now):
     if s.is_terminal():
         _game_over(app)
         return
-    if s.turn_player() != app.turn_saved:
-        # The turn that ended, for "Last turn": its seat and its messages.
-        app.last_turn = (app.turn_saved, app.this_turn)
-        app.this_turn = []
+    t = s.turn_player()
+    turn = app.last_turn
+    was = turn[0]
+    if t != was:  # the turn that ended becomes "Last turn"
+        turn[2], turn[3] = was, turn[1]
+        turn[0], turn[1] = t, []
+    seats = app.seats
+    # From one computer's turn to another's no save (and one erase less): a
+    # power cut in it replays it exactly from the record of the turn before,
+    # the bots deciding the same, its stream giving the same dice; not while
+    # a human acts aside (SKUNK's sit), nor after a retried frame.
+    if t != app.turn_saved and not (app.turn_saved >= 0 and was >= 0 and seats[was]
+                                    and seats[t] and not app.screen.ASIDE):
         saves.save_game(app, True)  # the next turn's dice committed with it
     prompt(app, now)
 

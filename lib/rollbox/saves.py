@@ -7,8 +7,10 @@ stats page: ``rollbox.menu``).
 Where a save goes (``rollbox.store`` on the board's nvm and CIRCUITPY's
 file slots): the game (catalog index, parameters, seats, the state's bytes)
 is saved when it starts and whenever the turn passes to another seat
-(``turn_player()`` changes; in SKUNK that is the next round's shooter),
-and when the player quits from the pause screen, never per frame or per
+(``turn_player()`` changes; in SKUNK that is the next round's shooter;
+but not from one computer's turn to another's, which the record before
+replays exactly: ``rollbox.play``), and when the player quits from the
+pause screen, never per frame or per
 roll: each save is a flash erase cycle. Each record ends with the dice
 stream of its turn (``rollbox.dice``): the rolls of a turn are fixed when
 it begins, so resuming after a power cut meets the same dice (``rollbox.store`` keeps a record's
@@ -35,8 +37,8 @@ def save_game(app, commit=False):
     (a quit) the stream is saved where it stands. A failed write is told."""
     app.turn_saved = app.state.turn_player()
     roller = app.roller
-    stream = roller.commit() if commit else roller.stream_bytes()
-    _write(app, app.save_head, app.state.to_bytes() + stream)
+    seed = roller.commit() if commit else roller.seed.to_bytes(4, "big")
+    _write(app, app.save_head, app.state.to_bytes() + seed)
 
 
 def game_over(app, won):

@@ -44,7 +44,7 @@ import displayio
 from rollbox.bots import HARD, MEDIUM
 from rollbox.controls import START
 from rollbox.engine import must_override
-from rollbox.view import COACH_AT, PLAIN
+from rollbox.view import COACH_AT, INK, PLAIN
 
 
 class Screen:
@@ -60,6 +60,9 @@ class Screen:
 
     THINK_MS = 700  # a computer seat waits this long (ms) before acting
     ASIDE = False  # True: press() is also called while a computer seat thinks
+    # The modules the screen imports when it needs them (a name the board
+    # already holds: sys.modules'): the pause screen lets them go.
+    modules = ()
 
     def __init__(self, view, game, seats, buttons, bot):
         self.view = view
@@ -77,10 +80,13 @@ class Screen:
     draw = status = press = shake = apply = settle = must_override
 
     def say(self, text):
-        """Put ``text`` on the message line: a refusal or a hint about this
-        moment, cleared at the next press (``View.transient``)."""
-        self.view.set_text(self.view.message, text)
-        self.view.transient = True
+        """Put ``text`` on the message line, in white: a refusal or a hint
+        about this moment, cleared at the next press (``rollbox.play``;
+        the news of play is yellow)."""
+        line = self.view.message
+        self.view.set_text(line, text)
+        if line.color != INK:
+            line.color = INK
 
     def computer(self, state):
         """The seat's action from the bot at the seat's level. A hard seat

@@ -108,8 +108,8 @@ SETTINGS_SLOT = const(64)
 STATS_START = const(512)  # lifetime stats (rollbox.stats)
 STATS_SLOT = const(512)
 USED = const(1024)  # bytes of each half the regions above use
-STREAM_FLAG = const(0x80)  # in a game record's index byte: the dice stream ends it
-STREAM_BYTES = const(4)  # rollbox.dice.STREAM_BYTES (not imported: the store is pure)
+_STREAM_FLAG = const(0x80)  # in a game record's index byte: the dice stream ends it
+_STREAM_BYTES = const(4)  # rollbox.dice.Roller.commit's bytes (not imported: the store is pure)
 
 _READ_ERRORS = (OSError, RuntimeError, ValueError, IndexError)
 
@@ -313,7 +313,7 @@ def open_region(nvm, kind, hw=None):
 def game_head(index, game, seats):
     # type: (int, Any, Tuple[int, ...]) -> bytes
     """The game save's payload before the state: catalog index (1 byte,
-    with :data:`STREAM_FLAG`: the record ends with the dice stream), the
+    with ``0x80``: the record ends with the dice stream), the
     parameter count and values in the Game class's ``PARAMS`` order
     (2 bytes each), the seat count and kinds (1 byte each: 0 human, 1..3 a
     computer level). The same all game long: play keeps it.
@@ -322,9 +322,9 @@ def game_head(index, game, seats):
     """
     table = game.PARAMS
     out = bytearray(3 + 2 * len(table) + len(seats))
-    if not 0 <= index < STREAM_FLAG or len(table) > 255 or len(seats) > 255:
+    if not 0 <= index < _STREAM_FLAG or len(table) > 255 or len(seats) > 255:
         raise ValueError("game record field out of range")
-    out[0] = index | STREAM_FLAG
+    out[0] = index | _STREAM_FLAG
     out[1] = len(table)
     i = 2
     for p in table:
@@ -344,22 +344,22 @@ def game_head(index, game, seats):
     return bytes(out)
 
 
-def pack_game(index, game, seats, state, stream):
+def pack_game(index, game, seats, state, seed):
     # type: (int, Any, Tuple[int, ...], Any, bytes) -> bytes
     """The game save's payload: :func:`game_head`, ``state.to_bytes()``,
-    then the dice stream (``stream``: ``rollbox.dice.Roller.stream_bytes``,
+    then the dice stream (``seed``: ``rollbox.dice.Roller.commit``,
     4 bytes). At most 119 bytes in our catalog (SKUNK, 8 seats: 113).
 
     :raises ValueError: a value that does not fit its field.
     """
-    return game_head(index, game, seats) + state.to_bytes() + stream
+    return game_head(index, game, seats) + state.to_bytes() + seed
 
 
 def unpack_game(data):
     # type: (bytes) -> Tuple[int, Tuple[int, ...], Tuple[int, ...], bytes, Optional[bytes]]
     """``(index, values, seats, state bytes, stream)`` of :func:`pack_game`;
     ``stream`` is None in a record saved before issue 24 (no
-    :data:`STREAM_FLAG`: the state runs to the end).
+    ``0x80``: the state runs to the end).
 
     :raises ValueError: bytes too short for their own counts.
     """
@@ -374,10 +374,10 @@ def unpack_game(data):
     i += 1
     end = len(data)
     stream = None
-    if data[0] & STREAM_FLAG:
-        end -= STREAM_BYTES
+    if data[0] & _STREAM_FLAG:
+        end -= _STREAM_BYTES
         stream = bytes(data[end:])
     if end < i + players:
         raise ValueError("game record too short")
-    return (data[0] & (STREAM_FLAG - 1), values, tuple(data[i:i + players]),
+    return (data[0] & (_STREAM_FLAG - 1), values, tuple(data[i:i + players]),
             bytes(data[i + players:end]), stream)

@@ -121,8 +121,6 @@ def label(group, x, y, color=INK, chars=_LINE_CHARS):
     return TextLine(group, x, y, color, chars)
 
 
-ROLL_MARK = const(0)  # Die.show(): not rolled yet, a "?" (issue 24, item 5)
-BLANK = const(7)  # Die.show(): no pips (a symbol goes over it)
 
 
 class FaceSheet:
@@ -198,9 +196,9 @@ class Die:
         group.append(top)
 
     def show(self, face, tint=PLAIN):
-        """Show ``face`` (1..6; :data:`ROLL_MARK` 0: not rolled yet, a "?";
-        :data:`BLANK`: no pips) in ``tint``. Returns True when anything
-        changed."""
+        """Show ``face`` (1..6; 0: not rolled yet, a "?" (issue 24, item
+        5); 7: no pips, for a symbol over it) in ``tint``. Returns True when
+        anything changed."""
         changed = False
         if face != self.face:
             self.tilegrid[0] = face
@@ -278,7 +276,6 @@ class View:
         self.screen = None  # the menu's or a game's group
         self.overlay = None  # the pause panel's group while it shows
         self.dirty = True
-        self.transient = False  # the message is a refusal or hint (Screen.say): a press clears it
         self.label_updates = 0  # text lines whose text changed
         self._lines = 0  # ... since the last refresh
         self.refresh_errors = 0  # refreshes the display refused
@@ -359,6 +356,8 @@ class View:
         self.screen = group
         if group is not None:
             self.root.insert(1, group)
+        if self.message.color != WARN:  # the news colour (Screen.say's white is a moment's)
+            self.message.color = WARN
         if self.coach is not None:
             self.root.remove(self.coach)
             self.coach = None

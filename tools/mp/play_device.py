@@ -79,8 +79,8 @@ def choose(d, index, players):
 
 def visit_pause(d):
     """The pause screen over the game (START; the A+B chord held 1.1 s on
-    a board without START), the game's Rules and keys page by page, then
-    back to the game: the most heap in use meanwhile (bytes; the game's
+    a board without START), the game's Rules and keys page by page, its
+    Last turn, then back to the game: the most heap in use meanwhile (bytes; the game's
     live peak counts it too)."""
     from rollbox import controls
 
@@ -97,7 +97,8 @@ def visit_pause(d):
             events._put(d.key_map.index(bit), False, d.now)
         d.frame()
     B, A = controls.B, controls.A
-    for bit in (B, B, A, B, B, B, B, A, B, B, A):  # Rules and keys, 5 pages, back, Resume
+    # Rules and keys, 5 windows, back; Last turn and back; on to Resume.
+    for bit in (B, B, A, B, B, B, B, A, B, A, A, B, B, A):
         d.press(bit)
         top = max(top, d.live())
     if d.app.pause is not None:
@@ -222,6 +223,9 @@ def main():
         print("loaded", index, ",".join(sorted(sys.modules)))
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
+    import micropython
+
+    micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
     print("done")
 
 
