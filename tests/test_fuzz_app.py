@@ -11,8 +11,9 @@ accelerometer, human and computer seats. After every frame:
   unchanged, is terminal exactly when the app shows the game over, and
   otherwise waits on chance or on a seat that has a legal action;
 - a roll (``rollbox.play.tumble``) starts only at the app's prompt in play, from the
-  seat to act (a computer seat's decision, or a human seat's button press or
-  shake) or from a chance node that no seat starts; nothing changes the
+  seat to act (a computer seat's decision, or a human seat's button press,
+  one kept from the roll before, or shake) or from a chance node that no
+  seat starts; nothing changes the
   state while the dice tumble;
 - a finished game takes no roll and no action: its state bytes stay the same
   until the app is back in the menu.
@@ -29,7 +30,7 @@ import math
 
 import pytest
 from conftest import quiet_sim
-from hypothesis import HealthCheck, given, note, settings
+from hypothesis import HealthCheck, Phase, given, note, settings
 from hypothesis import strategies as st
 
 from host.simulation import FRAME_MS, GAMES, MENU_TAP_MS
@@ -45,7 +46,11 @@ FRAMES = 600  # frames per example once the game is on (12 s of host time)
 EXAMPLES = 2  # examples per game, board and accelerometer
 OVER_FRAMES = 600  # frames of fuzz after a finished game
 WRAP_MS = 2**29 - 6000  # a start 6 s before ticks_ms() wraps
+# No shrinking: an example is hundreds of frames of the whole app, and
+# shrinking one runs it thousands of times (hours); the failing example and
+# its last log lines (``note``) are reported as generated.
 FUZZ = settings(max_examples=EXAMPLES, deadline=None, derandomize=True, database=None,
+                phases=(Phase.explicit, Phase.generate),
                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 # -- the input timeline ------------------------------------------------------
@@ -227,7 +232,10 @@ class Fuzz:
             self._player = app.state.current_player()
         self._pressed = 0
         self.frames += 1
+        rolls = self.rolls
         app.step(self.clock.ticks_ms())
+        if self.rolls != rolls:  # the dice landed and a kept press rolled again
+            before_phase = None
         self._check(before_mode, before_phase, before)
 
     def _where(self):
@@ -292,12 +300,15 @@ class Fuzz:
 
 
 _TUMBLE = play.tumble
+_KEPT = play.press
 
 
 @pytest.fixture(autouse=True, scope="module")
 def watch_rolls():
     """Every roll the app starts (``rollbox.play.tumble``) is checked by the
-    Fuzz playing (``Fuzz._check_roll``) and counted."""
+    Fuzz playing (``Fuzz._check_roll``) and counted. A press kept during a
+    roll (``rollbox.play.press``, issue 24) acts at the prompt that follows,
+    in the frame the dice land: the seat to act then is the one it is for."""
     def tumble_checked(app, now, how):
         fuzz = Fuzz.current
         if fuzz is not None and fuzz.app is app:
@@ -305,9 +316,19 @@ def watch_rolls():
             fuzz.rolls += 1
         return _TUMBLE(app, now, how)
 
+    def kept_checked(app):
+        bit = _KEPT(app)
+        fuzz = Fuzz.current
+        if bit and fuzz is not None and fuzz.app is app:
+            fuzz._pressed |= bit
+            fuzz._player = app.state.current_player()
+        return bit
+
     play.tumble = tumble_checked
+    play.press = kept_checked
     yield
     play.tumble = _TUMBLE
+    play.press = _KEPT
 
 
 def setups(game):
