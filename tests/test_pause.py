@@ -252,9 +252,9 @@ def test_last_turn_lists_what_the_computer_did(quiet_sim):
     """Issue 24, item 6: the pause screen's "Last turn" shows the messages
     of the turn before, the computer's, whole (cut at spaces)."""
     sim = quiet_sim(game="skunkd", seats=(3, 0))
-    run_until(sim, lambda: asked(sim) and sim.app.last_turn is not None
-              and sim.app.last_turn[0] == 0)
-    seat, notes = sim.app.last_turn
+    # app.last_turn: [seat on turn, its messages, the seat before, its messages]
+    run_until(sim, lambda: asked(sim) and sim.app.last_turn[2] == 0)
+    notes = sim.app.last_turn[3]
     assert notes and all(isinstance(n, str) for n in notes)
     press(sim, "START")
     for name in ("UP", "UP", "A"):  # Quit, then Last turn

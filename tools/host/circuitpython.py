@@ -192,6 +192,13 @@ def run(binary, folder, heap, args, timeout=900):
     folder's absolute path), so games/ modules are found as "games/..." as
     on a board."""
     start = time.monotonic()
+    # A fresh board each run: its nvm is new (tools/host/unix_port), so its
+    # CIRCUITPY saves are gone too (a run stopped by MemoryError in a
+    # bisection leaves a saved game, and the next run's menu would ask
+    # before replacing it).
+    for name in os.listdir(folder):
+        if name.endswith(".sav"):
+            os.remove(os.path.join(folder, name))
     try:
         done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import " + args[0]]
                               + [str(a) for a in args[1:]],
