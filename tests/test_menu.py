@@ -14,7 +14,7 @@ def test_pig_lines_and_params():
     m = Menu()
     assert lines(m) == ["Game: Pig", "6 is bad: off", "Players: 2", "Goal: 100",
                         "P1: human", "P2: computer, easy", "Coach: off", "Shake: normal",
-                        "Lifetime stats", "Start"]
+                        "Sound: quiet", "Lights: low", "Lifetime stats", "Start"]
     assert m.params() == {"variant": 0, "six_bad": 0, "players": 2, "goal": 100}
 
 
@@ -34,7 +34,8 @@ def test_games_without_options_or_goal():
     m = Menu()
     m.game = [e[catalog.NAME] for e in catalog.GAMES].index("Skull & Dragon")
     assert lines(m) == ["Game: Skull & Dragon", "Players: 2", "P1: human", "P2: computer, easy",
-                        "Coach: off", "Shake: normal", "Lifetime stats", "Start"]
+                        "Coach: off", "Shake: normal", "Sound: quiet", "Lights: low",
+                        "Lifetime stats", "Start"]
     assert m.params() == {"players": 2}
 
 
@@ -46,7 +47,7 @@ def test_changing_game_keeps_players_and_goal_valid():
     m.cursor = 1  # Players
     for _ in range(6):
         m.press(controls.A)
-    assert m.players == 8 and m.size() == 2 + 8 + 4
+    assert m.players == 8 and m.size() == 2 + 8 + 6  # Game, Players, seats, Coach..Start
     m.cursor = 0
     m.press(controls.A)  # on to Skull & Dragon: 2..4 players
     assert m.entry()[catalog.NAME] == "Skull & Dragon" and m.players == 4
@@ -103,12 +104,12 @@ def test_long_menu_scrolls_to_keep_the_cursor_on_screen():
     sim.step()
     shown = [label.text for label in sim.app.menu_screen.lines]
     assert len(shown) == MENU_LINES and shown[-1] == ">Start"
-    assert shown[-2] == " Lifetime stats" and shown[-3] == " Shake: normal"
-    assert shown[-4] == " Coach: off"
+    assert shown[-2] == " Lifetime stats" and shown[-3] == " Lights: low"
+    assert shown[-4] == " Sound: quiet" and shown[-5] == " Shake: normal"
     # The game being set up stays in view; "^": lines off screen above
     # (the mark in the last column of the 26 on a 160-pixel line).
     assert shown[0] == " Game: SKUNK"
-    assert shown[1] == " P6: human" + " " * 15 + "^" and len(shown[1]) == 26
+    assert shown[1] == " P8: human" + " " * 15 + "^" and len(shown[1]) == 26
     sim.keys.tap("B", sim.clock.now)  # wraps to the top
     for _ in range(10):
         sim.step()

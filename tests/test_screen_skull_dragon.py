@@ -192,13 +192,13 @@ def test_skull_and_dragon_faces_are_symbols_not_pips(board):
     answer(sim, "A")  # the skull die: Skull
     assert sim.app.state.dice == [SKULL, -1]
     assert texts(sim)[0] == "Skull die: Skull (0)"
-    assert screen.dice[SKULL_DIE].face == 0 and not screen.symbols[SKULL_DIE].hidden
+    assert screen.dice[SKULL_DIE].face == 7 and not screen.symbols[SKULL_DIE].hidden  # 7: no pips
     # Head bone-white, eye sockets and nose black, the jaw's teeth white.
     assert symbol_pixels(sim, SKULL_DIE, ((16, 7), (12, 13), (20, 13), (16, 18), (12, 24))) \
         == [WHITE, BLACK, BLACK, BLACK, WHITE]
     answer(sim, "B")  # multiply: the Dragon
     assert sim.app.state.dice == [SKULL, DRAGON]
-    assert screen.dice[DRAGON_DIE].face == 0 and not screen.symbols[DRAGON_DIE].hidden
+    assert screen.dice[DRAGON_DIE].face == 7 and not screen.symbols[DRAGON_DIE].hidden
     # Red scales, a yellow eye, the die's green body around.
     assert symbol_pixels(sim, DRAGON_DIE, ((10, 18), (22, 15), (15, 15), (28, 5), (28, 28))) \
         == [RED, RED, YELLOW, GREEN, GREEN]

@@ -4,7 +4,7 @@ sits only between rolls, and a layout that fits eight rows."""
 import pytest
 from conftest import overlaps, press, quiet_sim, roll, run_until, started, text_box
 
-from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED
+from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED, SkunkState
 from host import boards
 from host.keys import keys_for
 from host.simulation import Simulation
@@ -362,25 +362,32 @@ def test_whole_game_human_only_on_a_gizmo_without_accelerometer():
 def watch_table(sim):
     """Play ``sim`` to the end; return what its human seats did between
     rolls: ``sits`` ``(seat, shooter, round total)`` for each human sit and
-    ``rolls`` ``(round total, humans standing)`` for each roll started."""
+    ``rolls`` ``(round total, humans standing)`` for each roll started.
+    Seen action by action (``SkunkState.apply_action``): a sit pressed
+    while the dice tumble acts in the frame they land (issue 24, item 6)."""
     sits, rolls = [], []
-    end = sim.clock.now + 3_600_000
-    while sim.app.mode != app_module.OVER:
-        assert sim.clock.now < end, "no winner in an hour"
-        s = sim.app.state
-        before = None
-        if sim.app.mode == app_module.PLAY and not s.is_chance_node():
-            before = (s.round, s.round_total, s.turn_player(),
-                      [p for p in range(len(s.scores)) if not sim.app.seats[p]
-                       and s.is_standing(p)])
-        sim.step()
-        if before is not None:
-            r, total, shooter, standing = before
-            if s.is_chance_node():  # a roll: the seats still up stood for it
-                rolls.append((total, [p for p in standing if s.is_standing(p)]))
-            else:  # sits (the last one ends the round: everyone stands again)
-                sits += [(p, shooter, total) for p in standing
-                         if s.round != r or not s.is_standing(p)]
+    apply_action = SkunkState.apply_action
+
+    def watched(s, action):
+        if s is not sim.app.state or s.is_chance_node():
+            return apply_action(s, action)
+        r, total, shooter = s.round, s.round_total, s.turn_player()
+        standing = [p for p in range(len(s.scores)) if not sim.app.seats[p] and s.is_standing(p)]
+        apply_action(s, action)
+        if s.is_chance_node():  # a roll: the seats still up stood for it
+            rolls.append((total, [p for p in standing if s.is_standing(p)]))
+        else:  # sits (the last one ends the round: everyone stands again)
+            sits.extend((p, shooter, total) for p in standing
+                        if s.round != r or not s.is_standing(p))
+
+    SkunkState.apply_action = watched
+    try:
+        end = sim.clock.now + 3_600_000
+        while sim.app.mode != app_module.OVER:
+            assert sim.clock.now < end, "no winner in an hour"
+            sim.step()
+    finally:
+        SkunkState.apply_action = apply_action
     return sits, rolls
 
 
@@ -393,7 +400,7 @@ def by_the_rule(sits, rolls):
 
 # A seed per board profile whose game has sits (in some seeds every round
 # ends on a 1 before the total reaches 20).
-SEEDS = {"cpb_gizmo": 2, "edgebadge": 1, "generic": 2, "pybadge": 1, "pygamer": 2}
+SEEDS = {"cpb_gizmo": 1, "edgebadge": 1, "generic": 1, "pybadge": 1, "pygamer": 1}
 
 
 @pytest.mark.parametrize("board", sorted(boards.PROFILES))

@@ -280,15 +280,19 @@ def test_settings_round_trip_and_bad_settings_refused():
     m = Menu()
     m.game, m.players, m.six_bad, m.goal, m.coach = 3, 4, 1, 50, 1
     m.seats = [0, 3, 2, 1, 0, 0, 3, 1]
+    m.sound, m.lights = 2, 0
     data = m.settings()
-    assert len(data) == SETTINGS_BYTES
+    assert len(data) == SETTINGS_BYTES == 17
     other = Menu()
     assert other.restore(data)
-    assert (other.game, other.players, other.six_bad, other.goal, other.coach, other.seats) \
-        == (3, 4, 1, 50, 1, [0, 3, 2, 1, 0, 0, 3, 1])
-    for bad in (data[:-2], bytes([99]) + data[1:], data[:2] + bytes([9]) + data[3:],
+    assert (other.game, other.players, other.six_bad, other.goal, other.coach, other.seats,
+            other.sound, other.lights) == (3, 4, 1, 50, 1, [0, 3, 2, 1, 0, 0, 3, 1], 2, 0)
+    older = Menu()  # a record from before the Sound and Lights lines: quiet, low
+    assert older.restore(data[:15]) and (older.sound, older.lights) == (1, 1)
+    for bad in (data[:-1], bytes([99]) + data[1:], data[:2] + bytes([9]) + data[3:],
                 data[:3] + b"\x00\x07" + data[5:], data[:5] + bytes([4]) + data[6:],
-                data[:13] + b"\x02" + data[14:], data[:14] + b"\x03", data + b"\x00", None):
+                data[:13] + b"\x02" + data[14:], data[:14] + b"\x03" + data[15:],
+                data[:15] + b"\x03" + data[16:], data[:16] + b"\x03", data + b"\x00", None):
         fresh = Menu()
         assert not fresh.restore(bad)
         assert fresh.settings() == Menu().settings()

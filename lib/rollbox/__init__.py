@@ -20,10 +20,14 @@ class Hardware:
     board's ``microcontroller.nvm`` (saves, settings, stats) or None
     without one; ``erase`` its flash erase unit in bytes (0 unknown:
     ``rollbox.hardware.ERASE``); ``fs`` CIRCUITPY (``storage.getmount("/")``)
-    or None, for the saves' file slots (``rollbox.store``)."""
+    or None, for the saves' file slots (``rollbox.store``); ``speaker``
+    (speaker pin, amplifier pin or None) or None, for ``rollbox.sound``;
+    ``pixels`` (NeoPixel pin, count) or None, for ``rollbox.lights``;
+    ``battery`` the pin that reads the battery through a 1/2 divider, or
+    None (issue 25)."""
 
     def __init__(self, name, display, keys, key_map, accel, message, shake, nvm=None,
-                 erase=0, fs=None):
+                 erase=0, fs=None, speaker=None, pixels=None, battery=None):
         self.name = name
         self.display = display
         self.keys = keys
@@ -34,6 +38,9 @@ class Hardware:
         self.nvm = nvm
         self.erase = erase
         self.fs = fs
+        self.speaker = speaker
+        self.pixels = pixels
+        self.battery = battery
 
 
 def loaded():

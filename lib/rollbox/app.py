@@ -26,7 +26,8 @@ winner sets the house options (RULES.md 1, "Before play").
 
 import gc
 
-from adafruit_ticks import ticks_ms
+from adafruit_ticks import ticks_diff, ticks_ms
+from micropython import const
 
 import games  # noqa: F401 (resident: see below)
 import rollbox
@@ -42,6 +43,11 @@ try:
     from typing import Any, Tuple  # noqa: F401 (used in type comments)
 except ImportError:
     pass
+
+_DIM_MS = const(30_000)  # ms with nothing to do before the screen dims
+_DARK_MS = const(120_000)  # ... and before it goes nearly dark, the frames slowed
+_DARK_SLEEP_MS = const(50)  # a nearly dark frame's sleep: shakes still seen at 20 Hz
+_BRIGHTNESS = (1.0, 0.3, 0.02)  # the display's brightness by ``App.dim``
 
 # The app's modes (``App.mode``); plain ints, not const(): they are also the
 # class's attributes (``App.OVER``...), for the modes' modules to use.
@@ -131,6 +137,10 @@ class App:
         self.notice_display = False
         self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
         self.pause = None  # type: Any
+        self.sound = None  # type: Any  # rollbox.sound.Sound once the menu turns it on
+        self.lights = None  # type: Any  # rollbox.lights.Lights, the same
+        self.dim = 0  # the screen: 0 bright, 1 dimmed, 2 nearly dark (battery care)
+        self.idle_at = ticks_ms() if now is None else now  # ms: the last press, shake or turn
         self._xyz = (0.0, 0.0, 0.0)  # the last accelerometer sample (m/s²)
         self._told_held = False
         self._unseeded = not _seed_once()  # seeded at the first input (rollbox.seed)
@@ -147,9 +157,17 @@ class App:
     # -- the frame -----------------------------------------------------------
 
     def run(self):
-        """Run forever on the device clock (never returns)."""
+        """Run forever on the device clock (never returns). Nearly dark
+        (``dim`` 2), each frame sleeps :data:`_DARK_SLEEP_MS`: CircuitPython's
+        ``time.sleep`` idles the CPU until the next interrupt, as light sleep
+        with a ``TimeAlarm`` does while USB is attached, and the keypad
+        keeps scanning (its events queue), so no press is lost."""
+        import time
+
         while True:
             self.step(ticks_ms())
+            if self.dim == 2:
+                time.sleep(_DARK_SLEEP_MS / 1000)
 
     def step(self, now):
         """One frame at ``now`` (ms from ``ticks_ms()``).
@@ -167,6 +185,8 @@ class App:
             self._told_held = True
             self.say("Key held at start: let go")
         motion = self._sample(now)
+        if self._rest(pressed, motion, now):
+            pressed = 0  # the press that woke the screen does nothing else
         if self._unseeded and (pressed or motion != IDLE):
             # No os.urandom on this board: seed from the first input's time
             # and the accelerometer's noise (never the boot tick alone).
@@ -181,6 +201,10 @@ class App:
             pressed = play.press(self) or controls.press()  # those kept in a roll first
             if not pressed:
                 break
+        if self.sound is not None:
+            self.sound.step(now)
+        if self.lights is not None:
+            self.lights.step(now)
         if self.view.refresh() is None:  # the display raised: say so when it works again
             self.notice_display = True
         elif self.notice_display:
@@ -190,6 +214,8 @@ class App:
     def _frame(self, pressed, motion, now):
         """The app's work for one press (or none) at ``now``."""
         self.undo = None
+        if pressed and self.sound is not None:
+            self.sound.cue(2, now)  # a click for every press
         try:
             self._dispatch(pressed, motion, now)
         except MemoryError:
@@ -237,6 +263,58 @@ class App:
             except MemoryError:
                 pass
 
+    def _rest(self, pressed, motion, now):
+        """Battery care (issue 25): the screen dims after :data:`_DIM_MS`
+        with no press, shake or computer's turn, and goes nearly dark after
+        :data:`_DARK_MS`; any press or motion wakes it. True when a press
+        woke it (that press does nothing else); a shake that wakes it must
+        start again once the board is still."""
+        busy = pressed or motion != IDLE
+        if not busy and self.mode == PLAY:  # a computer's turn or a roll never dims
+            p = self.state.current_player()
+            busy = self.phase != play.PROMPT or p < 0 or self.seats[p]
+        if busy:
+            self.idle_at = now
+            if self.dim:
+                self._brightness(0)
+                self.armed = 0
+                return pressed != 0
+        elif self.dim < 2 and ticks_diff(now, self.idle_at) >= (_DARK_MS if self.dim else _DIM_MS):
+            self._brightness(self.dim + 1)
+        return False
+
+    def _brightness(self, dim):
+        self.dim = dim
+        try:
+            self.hw.display.brightness = _BRIGHTNESS[dim]
+        except (AttributeError, RuntimeError, ValueError):  # a display without a backlight pin
+            pass
+
+    def effects(self, sound, lights):
+        """The menu's Sound and Lights levels (0 off; ``rollbox.sound`` and
+        ``rollbox.lights``): their module is loaded and their part made the
+        first time a level is on (the audio output once per power-on, then
+        only silenced), and kept with the app's own modules. A board
+        without the part, or without its CircuitPython module, plays
+        nothing and says nothing."""
+        for level, name in ((sound, "sound"), (lights, "lights")):
+            part = getattr(self, name)
+            if part is None and level and getattr(self.hw, "speaker" if name == "sound"
+                                                   else "pixels") is not None:
+                before = rollbox.loaded()
+                try:
+                    part = rollbox.load("rollbox." + name)
+                    part = (part.Sound if name == "sound" else part.Lights)(self.hw, level)
+                except (ImportError, ValueError, RuntimeError, OSError):
+                    rollbox.unload_new(before)
+                    part = None
+                else:
+                    self._core = self._core + tuple(m for m in rollbox.loaded()
+                                                    if m not in before)
+                setattr(self, name, part)
+            elif part is not None and part.level != level:
+                part.set_level(level)
+
     def _sample(self, now):
         if not self.accel_ok:
             return IDLE
@@ -276,6 +354,7 @@ class App:
         self.mode = MENU
         self.menu_screen = MenuScreen(self)
         self.menu = self.menu_screen.menu
+        self.effects(self.menu.sound, self.menu.lights)  # the saved levels at power-up
 
     def to_menu(self):
         """Game over (A) or quit: the game and everything it loaded go, the

@@ -6,13 +6,16 @@ Profiles (by ``board.board_id``):
 - ``pybadge`` / ``edgebadge``: 160x128 ``board.DISPLAY``; 8 keys on a shift
   register (``keypad.ShiftRegisterKeys``), key 0 = B, 1 = A, then START,
   SELECT, RIGHT, DOWN, UP, LEFT (Adafruit PyBadger's button bits); LIS3DH at
-  0x19 on ``board.I2C()``.
+  0x19 on ``board.I2C()``; the speaker on ``board.SPEAKER`` (its amplifier
+  ``SPEAKER_ENABLE``), 5 NeoPixels, the battery on ``A6`` (PyBadger's
+  ``battery_voltage``: half the battery's voltage).
 - ``pygamer``: as the PyBadge but A and B swap places on the shift register
   (python-ugame/circuitpython-stage PR #10) and only 4 keys are there (the
   joystick is analog and not read yet).
 - ``circuitplayground_bluefruit``: TFT Gizmo (240x240, ``adafruit_gizmo``),
   buttons A and B on ``keypad.Keys``, LIS3DH at 0x19 on its own I2C bus
-  (``board.ACCELEROMETER_SCL/SDA``).
+  (``board.ACCELEROMETER_SCL/SDA``); speaker as the PyBadge's (played by
+  ``audiopwmio``: the nRF52840 has no ``audioio``), 10 NeoPixels.
 - anything else with ``board.DISPLAY``: ``BUTTON_A``/``BUTTON_B`` pins if it
   has them, a LIS3DH at 0x18 or 0x19 on ``board.I2C()`` if one answers.
 
@@ -98,11 +101,19 @@ def _board_i2c(board):
         return None
 
 
-def _finish(name, display, keys, key_map, i2c, addresses):
+def _finish(name, display, keys, key_map, i2c, addresses, board, pixels=0, battery=False):
     accel = open_lis3dh(i2c, addresses) if i2c is not None else None
     message = "" if accel else "No accelerometer: A rolls"
+    # The speaker, its amplifier, the NeoPixels, the battery's divider
+    # (issue 25): pins of the board's CircuitPython pins.c where it has them.
+    speaker = getattr(board, "SPEAKER", None)
+    if speaker is not None:
+        speaker = (speaker, getattr(board, "SPEAKER_ENABLE", None))
+    pin = getattr(board, "NEOPIXEL", None)
     return Hardware(name, display, keys, key_map, accel, message, SHAKE, _nvm(),
-                    ERASE.get(name, 0), _circuitpy())
+                    ERASE.get(name, 0), _circuitpy(), speaker,
+                    (pin, pixels) if pin is not None and pixels else None,
+                    getattr(board, "A6", None) if battery else None)
 
 
 def _nvm():
@@ -137,11 +148,11 @@ def detect():
     if name in ("pybadge", "edgebadge"):
         keys = _shift_keys(board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, 8)
         return _finish(name, board.DISPLAY, keys, _PYBADGE_KEYS, _board_i2c(board),
-                       (_LIS3DH_ONBOARD,))
+                       (_LIS3DH_ONBOARD,), board, 5, True)
     if name == "pygamer":
         keys = _shift_keys(board.BUTTON_CLOCK, board.BUTTON_OUT, board.BUTTON_LATCH, 4)
         return _finish(name, board.DISPLAY, keys, _PYGAMER_KEYS, _board_i2c(board),
-                       (_LIS3DH_ONBOARD,))
+                       (_LIS3DH_ONBOARD,), board, 5, True)
     if name == "circuitplayground_bluefruit":
         import busio
         import keypad
@@ -151,7 +162,7 @@ def detect():
         keys = keypad.Keys((board.BUTTON_A, board.BUTTON_B), value_when_pressed=True,
                            pull=True)
         i2c = busio.I2C(board.ACCELEROMETER_SCL, board.ACCELEROMETER_SDA)
-        return _finish(name, display, keys, (A, B), i2c, (_LIS3DH_ONBOARD,))
+        return _finish(name, display, keys, (A, B), i2c, (_LIS3DH_ONBOARD,), board, 10)
     return _generic(board, name)
 
 
@@ -166,4 +177,4 @@ def _generic(board, name):
 
         keys = keypad.Keys(tuple(pins), value_when_pressed=False, pull=True)
     return _finish(name, display, keys, (A, B)[:len(pins)], _board_i2c(board),
-                   (_LIS3DH_DEFAULT, _LIS3DH_ONBOARD))
+                   (_LIS3DH_DEFAULT, _LIS3DH_ONBOARD), board)

@@ -1,8 +1,8 @@
 """The set-up menu: :class:`Menu`, the choices as data (a saved game to
 resume, game, its options, players, seats, human or a computer level, the
-coach, the shake sensitivity, the lifetime stats, start), and :class:`MenuScreen`, the menu on
-the display and what a press does there (the lifetime stats screen, a new
-game, the saved one).
+coach, the shake sensitivity, sound, lights, the lifetime stats, start),
+and :class:`MenuScreen`, the menu on the display and what a press does
+there (the lifetime stats screen, a new game, the saved one).
 
 This module, the catalog and the stats are the menu's: the app imports
 them when the menu shows and unloads them when a game starts
@@ -15,8 +15,11 @@ Buttons: UP/DOWN (or B on two-button boards) move the cursor; LEFT/RIGHT or
 A change the value under it (a seat goes human, easy, medium, hard and
 round); A on "Start" or START anywhere starts a new game; A (or START) on
 "Resume" resumes the saved one. :meth:`Menu.settings` and
-:meth:`Menu.restore` turn the choices into 15 bytes and back (the settings
-record of ``rollbox.store``).
+:meth:`Menu.restore` turn the choices into 17 bytes and back (the settings
+record of ``rollbox.store``; older records of 14 and 15 bytes read with
+the later lines at their defaults). The Sound and Lights lines act at once
+(``rollbox.app.App.effects``); the title shows the battery's voltage where
+the board reads it (issue 25).
 """
 
 import displayio
@@ -41,12 +44,17 @@ _START = const(6)
 _STATS = const(8)
 _RESUME = const(7)
 _SHAKE = const(9)
+_SOUND = const(10)
+_LIGHTS = const(11)
 _CHOSE_NEW = const(1)  # press(): a new game
 _CHOSE_RESUME = const(2)  # press(): resume the saved game
 _CHOSE_STATS = const(3)  # press(): show the lifetime stats
-SETTINGS_BYTES = const(15)
+SETTINGS_BYTES = const(17)
 _OLD_SETTINGS_BYTES = const(14)  # before the Shake line: read as "normal"
+_SHAKE_SETTINGS_BYTES = const(15)  # before the Sound and Lights lines: quiet, low
 SENSITIVITY_NAMES = ("gentle", "normal", "firm")  # rollbox.shake.GENTLE..FIRM
+SOUND_NAMES = ("off", "quiet", "loud")  # rollbox.sound's levels
+LIGHTS_NAMES = ("off", "low", "high")  # rollbox.lights' levels
 _MAX_SEATS = const(8)
 MENU_LINES = const(8)  # lines on show; a longer menu scrolls with the cursor
 # Menu line y of the first line and the pitch (pixels, middles): 160x128, 240x240.
@@ -59,7 +67,9 @@ class Menu:
     ``players``, ``goal`` (points), ``seats`` (list of 0 human or a computer
     level, 1 easy .. 3 hard, for up to 8 seats), ``coach`` (0/1: the odds
     overlay for human seats), ``shake`` (the shake sensitivity,
-    ``rollbox.shake.GENTLE``, ``NORMAL`` or ``FIRM``), ``cursor`` (line
+    ``rollbox.shake.GENTLE``, ``NORMAL`` or ``FIRM``), ``sound`` and
+    ``lights`` (levels, indexes of :data:`SOUND_NAMES` and
+    :data:`LIGHTS_NAMES`; quiet and low at first), ``cursor`` (line
     index), ``resume`` (None, or the name of the saved game the first line
     offers to resume)."""
 
@@ -71,6 +81,8 @@ class Menu:
         self.seats = [0, 1, 1, 1, 1, 1, 1, 1]
         self.coach = 0
         self.shake = 1  # rollbox.shake.NORMAL
+        self.sound = 1
+        self.lights = 1
         self.cursor = 0
         self.resume = None  # type: Optional[str]
 
@@ -88,7 +100,8 @@ class Menu:
         items.append(_PLAYERS)
         if e[catalog.GOALS]:
             items.append(_GOAL)
-        return tuple(items) + (_SEAT,) * self.players + (_COACH, _SHAKE, _STATS, _START)
+        return tuple(items) + (_SEAT,) * self.players + (_COACH, _SHAKE, _SOUND, _LIGHTS, _STATS,
+                                                           _START)
 
     def size(self):
         """Number of lines: the game's items, one per seat, then Start."""
@@ -116,6 +129,10 @@ class Menu:
             return "Coach: " + ("on" if self.coach else "off")
         if kind == _SHAKE:
             return "Shake: " + SENSITIVITY_NAMES[self.shake]
+        if kind == _SOUND:
+            return "Sound: " + SOUND_NAMES[self.sound]
+        if kind == _LIGHTS:
+            return "Lights: " + LIGHTS_NAMES[self.lights]
         if kind == _STATS:
             return "Lifetime stats"
         return "Start"
@@ -181,6 +198,10 @@ class Menu:
             self.coach ^= 1
         elif kind == _SHAKE:
             self.shake = (self.shake + step) % len(SENSITIVITY_NAMES)
+        elif kind == _SOUND:
+            self.sound = (self.sound + step) % len(SOUND_NAMES)
+        elif kind == _LIGHTS:
+            self.lights = (self.lights + step) % len(LIGHTS_NAMES)
         else:
             seat = self.cursor - items.index(_SEAT)
             self.seats[seat] = (self.seats[seat] + step) % len(LEVEL_NAMES)
@@ -199,19 +220,23 @@ class Menu:
     def settings(self):
         """The choices as :data:`SETTINGS_BYTES` bytes: game, six_bad,
         players, goal (2 bytes, big-endian), the eight seats, coach, shake
-        sensitivity."""
+        sensitivity, sound, lights."""
         goal = self.goal
         return bytes((self.game, self.six_bad, self.players, goal >> 8, goal & 0xFF)) \
-            + bytes(self.seats) + bytes((self.coach, self.shake))
+            + bytes(self.seats) + bytes((self.coach, self.shake, self.sound, self.lights))
 
     def restore(self, data):
         """Take the choices of :meth:`settings` bytes. Returns False (and
         changes nothing) when they are not a valid set for the catalog.
-        A 14-byte record (saved before the Shake line) reads as "normal"."""
-        if data is None or len(data) not in (SETTINGS_BYTES, _OLD_SETTINGS_BYTES):
+        A 14-byte record (saved before the Shake line) reads as "normal",
+        a 15-byte one (before Sound and Lights) as quiet and low."""
+        n = len(data) if data is not None else 0
+        if n not in (SETTINGS_BYTES, _SHAKE_SETTINGS_BYTES, _OLD_SETTINGS_BYTES):
             return False
-        shake = data[14] if len(data) == SETTINGS_BYTES else 1
-        if shake >= len(SENSITIVITY_NAMES):
+        shake = data[14] if n > _OLD_SETTINGS_BYTES else 1
+        sound, lights = (data[15], data[16]) if n == SETTINGS_BYTES else (1, 1)
+        if shake >= len(SENSITIVITY_NAMES) or sound >= len(SOUND_NAMES) \
+                or lights >= len(LIGHTS_NAMES):
             return False
         game, six_bad, players = data[0], data[1], data[2]
         if game >= len(catalog.GAMES) or six_bad > 1 or data[13] > 1:
@@ -233,6 +258,8 @@ class Menu:
         self.seats = list(data[5:5 + _MAX_SEATS])
         self.coach = data[13]
         self.shake = shake
+        self.sound = sound
+        self.lights = lights
         return True
 
     def _fit(self):
@@ -281,6 +308,7 @@ class MenuScreen:
                 app.resume = None  # not a game this catalog knows: not offered (nvm kept)
         self.stats_screen = None
         self.asking = False  # "Replace saved game?" waits for A or B
+        self.title = "Rollbox" + _battery(app.hw)
         y0, pitch = _LARGE if self.view.large else _SMALL
         self.group = displayio.Group()
         self.lines = [label(self.group, 4, y0 + i * pitch) for i in range(MENU_LINES)]
@@ -293,7 +321,7 @@ class MenuScreen:
         see what you start); a "^" / "v" at the right end of the first /
         last scrolling line marks lines off screen above / below (issue 14)."""
         v = self.view
-        v.set_text(v.title, self.app.notice or "Rollbox")
+        v.set_text(v.title, self.app.notice or self.title)
         m = self.menu
         size = m.size()
         game = 1 if m.resume else 0  # the Game line's index
@@ -373,6 +401,7 @@ class MenuScreen:
         elif chose:
             return self._new_game()
         else:
+            self.app.effects(self.menu.sound, self.menu.lights)  # heard and seen at once
             self.draw()
         return None
 
@@ -418,6 +447,24 @@ class MenuScreen:
         v.set_text(v.status, "Any key: menu")
 
 
+
+
+def _battery(hw):
+    """" battery 3.9V" where the board reads its battery (``hw.battery``:
+    PyBadge, EdgeBadge, PyGamer, A6 at half the battery's voltage, as
+    Adafruit PyBadger's ``battery_voltage``), else ""."""
+    pin = getattr(hw, "battery", None)
+    if pin is None:
+        return ""
+    try:
+        import analogio
+
+        a = analogio.AnalogIn(pin)
+        volts = a.value * a.reference_voltage * 2 / 65535
+        a.deinit()
+    except (ImportError, ValueError, RuntimeError, OSError):
+        return ""
+    return " battery %.1fV" % volts
 
 
 def _names(index):

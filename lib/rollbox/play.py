@@ -9,7 +9,8 @@ The app's attributes it works on: ``game``, ``state``, ``screen``,
 (a bytearray: up to 8 presses made during a roll, kept for its end, their
 count at [8], the seat they were for at [9]), ``last_turn`` (a list:
 the seat whose turn is on, its messages, then the seat and messages of
-the turn before, for the pause screen), ``since`` (ms: the prompt or
+the turn before, for the pause screen, and the seat's score when its turn
+began, to tell a bank from a bust), ``since`` (ms: the prompt or
 tumble began), ``face_at`` (ms: the next tumbling faces), ``how`` (how
 the action being rolled came: :data:`BY_BUTTON`, :data:`BY_SHAKE`,
 :data:`BY_COMPUTER`), ``armed`` (2: a shake may roll, the detector was
@@ -30,6 +31,10 @@ instant; nothing is applied until the detector confirms the shake
 decides the roll). A swing or a bump (CANCELLED), a button, or the
 accelerometer failing put the dice back on their faces with nothing
 rolled. Issue 13.
+
+Sound and lights (issue 25: ``app.sound``, ``app.lights``, None when off)
+hear of each moment of play through :func:`cue`: a roll, its tumbling
+faces, a bust or a bank as the turn passes, the game's win, the seat to act.
 """
 
 import gc
@@ -43,7 +48,7 @@ from rollbox import (
     shake,  # its states by name: fewer names in this module's dict
 )
 from rollbox.controls import PAUSE, START
-from rollbox.view import INK
+from rollbox.view import DIM, INK, SEATS
 
 PROMPT = const(0)  # waiting for the seat to act
 TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
@@ -68,7 +73,7 @@ def start(app, resumed, now):
     """The game ``rollbox.launch`` set on ``app`` begins (or goes on,
     ``resumed``): logged, its first prompt shown, a new game saved."""
     app.turn_saved = app.state.turn_player()
-    app.last_turn = [app.turn_saved, [], -1, None]
+    app.last_turn = [app.turn_saved, [], -1, None, _score(app.state, app.turn_saved)]
     app.log_event("resumed" if resumed else "new game", STARTED)
     gc.collect()
     prompt(app, now)
@@ -109,7 +114,7 @@ def step(app, pressed, motion, now):
             action = screen.shake(s) if motion == shake.SHAKING else None
             if action is not None:
                 act(app, action, now, BY_SHAKE)
-                if app.phase != PREVIEW:
+                if app.phase != PREVIEW or app.mode != app.PLAY:  # rolled, or the game ended
                     return False
                 # refused (the screen said why): the dice go back below
         screen.put_back(s)
@@ -180,6 +185,7 @@ def prompt(app, now):
     app.armed = 1 if app.armed else 0  # still calm, not armed
     app.screen.draw(app.state)
     draw_prompt(app)
+    cue(app, 6, now, app.state.turn_player())
 
 
 def draw_prompt(app):
@@ -198,6 +204,9 @@ def draw_prompt(app):
         v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
     else:
         v.set_text(v.status, app.screen.status(s, app.accel_ok))
+    colour = SEATS[p % len(SEATS)] if p >= 0 else DIM  # the seat's NeoPixels' colour
+    if v.status.color != colour:
+        v.status.color = colour
     v.show_coach(app.screen.coach(s) if app.coach and p >= 0 and not app.seats[p] else None,
                  app.screen.coach_at())
 
@@ -245,6 +254,7 @@ def tumble(app, now, how):
     app.since = now
     app.face_at = now
     app.how = how
+    cue(app, 0, now, _strength(app))
     app.view.set_text(app.view.status, "Shaking..." if how == BY_SHAKE else "Rolling...")
 
 
@@ -253,6 +263,31 @@ def _faces(app, now):
     if ticks_diff(now, app.face_at) >= 0:
         app.screen.tumble(app.roller)
         app.face_at = ticks_add(now, _FACE_MS)
+        cue(app, 1, now, _strength(app))
+
+
+def _strength(app):
+    """How hard the dice rattle, 1..8: a shake's, from the last sample
+    (|x| + |y| + |z| m/s²: 9.8 lying still, 8 g clips at 78 per axis); a
+    button's or a computer's roll, 5."""
+    if app.how != BY_SHAKE and app.phase != PREVIEW:
+        return 5
+    x, y, z = app._xyz
+    return max(1, min(8, int(abs(x) + abs(y) + abs(z)) >> 3))
+
+
+def _score(state, seat):
+    scores = state.scores
+    return scores[seat] if 0 <= seat < len(scores) else 0
+
+
+def cue(app, kind, now, arg=0):
+    """A moment of play for the sound and the lights, where they are on
+    (``kind`` and ``arg``: ``rollbox.sound``'s list; ``now`` ms)."""
+    if app.sound is not None:
+        app.sound.cue(kind, now, arg)
+    if app.lights is not None:
+        app.lights.cue(kind, now, arg)
 
 
 def _step_tumble(app, motion, now):
@@ -288,14 +323,16 @@ def log(app, text, how):
 def _after_action(app, now):
     s = app.state
     if s.is_terminal():
-        _game_over(app)
+        _game_over(app, now)
         return
     t = s.turn_player()
     turn = app.last_turn
     was = turn[0]
     if t != was:  # the turn that ended becomes "Last turn"
+        if was >= 0:  # its points banked, or lost
+            cue(app, 4 if _score(s, was) > turn[4] else 3, now)
         turn[2], turn[3] = was, turn[1]
-        turn[0], turn[1] = t, []
+        turn[0], turn[1], turn[4] = t, [], _score(s, t)
     seats = app.seats
     # From one computer's turn to another's no save (and one erase less): a
     # power cut in it replays it exactly from the record of the turn before,
@@ -307,7 +344,7 @@ def _after_action(app, now):
     prompt(app, now)
 
 
-def _game_over(app):
+def _game_over(app, now):
     """The result on the title line; the computer players go (the game's
     ``bot`` and ``hard`` modules, the solved tables' reader), then the
     save is cleared and the game counted (``rollbox.saves``)."""
@@ -318,8 +355,10 @@ def _game_over(app):
     result = app.screen.result(s)
     won = s.winners()
     app.series = (app.index, len(app.seats), won[0]) if len(won) == 1 else None
+    cue(app, 5, now, won[0] if won else 0)
     v.set_text(v.title, result)
     v.set_text(v.status, "A: menu")
+    v.status.color = DIM
     v.show_coach(None)  # the result is the news now
     app.log_event(result, ENDED)
     app.screen.bot = None  # the computer players and their tables go first

@@ -142,7 +142,7 @@ class StatsScreen:
 
             sheet = short.short_font()
 
-            def line(group, x, y, color=INK):
+            def line(group, x, y, color=INK, chars=0):  # (label's signature; chars unused)
                 return short.ShortLine(group, x, y - 5, sheet, color)
 
         n = len(catalog.GAMES)

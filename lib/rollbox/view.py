@@ -43,6 +43,9 @@ BAD = const(1)
 KEPT = const(2)
 PICKED = const(3)
 _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
+# Each seat's colour (P1..P8): the status line while the seat acts and its
+# NeoPixels (rollbox.lights, issue 25); light enough to read on the felt.
+SEATS = (0x5FB4FF, 0xFF6060, 0xFFE040, 0xD080FF, 0xFF9A3C, 0x40F0E0, 0xFF80C0, 0xC0FF60)
 
 _BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
 _CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
@@ -358,6 +361,8 @@ class View:
             self.root.insert(1, group)
         if self.message.color != WARN:  # the news colour (Screen.say's white is a moment's)
             self.message.color = WARN
+        if self.status.color != DIM:  # (a seat's colour in play: rollbox.play)
+            self.status.color = DIM
         if self.coach is not None:
             self.root.remove(self.coach)
             self.coach = None

@@ -202,12 +202,14 @@ class Keys:
             and now - self._released_at < 2 * FRAME_MS
 
 
-def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1):
+def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1, sound=1,
+              lights=1):
     """Logical buttons that set the menu from its defaults to ``game``
     (index in ``rollbox.catalog.GAMES``), the "6 is bad" option, player
     count, seat kinds (0 human, 1..3 a computer level) and goal (None: the
     game's default), the coach (0/1), the shake sensitivity (0 gentle, 1
-    normal, 2 firm) and start, with A and B only (the
+    normal, 2 firm), the sound (0 off, 1 quiet, 2 loud) and lights (0 off,
+    1 low, 2 high) and start, with A and B only (the
     two-button boards). Worked out on a real ``Menu``, from ``start`` (the
     app's menu as restored at power-up: settings and a Resume line) or the
     defaults."""
@@ -257,6 +259,12 @@ def menu_taps(game, six_bad, players, seats, goal, coach=0, start=None, shake=1)
         press("A")
     press("B")
     while m.shake != shake:
+        press("A")
+    press("B")
+    while m.sound != sound:
+        press("A")
+    press("B")
+    while m.lights != lights:
         press("A")
     press("B")  # to "Lifetime stats"
     press("B")
