@@ -6,8 +6,9 @@ on a bust, a run of the winner's colour round the pixels on a win.
 Cues (``rollbox.play.cue``'s kinds, as in ``rollbox.sound``): 0 a roll
 begins and 1 its faces change (the pulse: bright, then dim, by turns), 2 a
 press (nothing), 3 a bust (red, three flashes in 600 ms), 4 a bank (the
-seat's colour, full), 5 a win (the run, 2 s), 6 the seat to act is
-``seat`` (its colour, steady). :meth:`Lights.step` plays the flashes and
+banking seat's colour, two flashes in 400 ms), 5 a win (the run, about
+2 s), 6 the seat to act is ``seat`` (its colour, steady, once the flashes
+are over). :meth:`Lights.step` plays the flashes and
 the run; it writes the pixels only when they change. Levels:
 :data:`LEVEL_NAMES` (the menu's Lights line), the library's brightness
 0.05 low (about 1 mA a pixel) or 0.3 high.
@@ -42,7 +43,8 @@ class Lights:
                                         auto_write=False)
         self.level = level
         self.colour = 0  # the seat's colour
-        self.kind = 6  # what plays: 6 steady, 3 the bust's flashes, 5 the win's run
+        self.kind = 6  # what plays: 6 steady, 3 or 4 flashes, 5 the win's run
+        self.flash = 0  # the flashes' colour
         self.count = 0  # steps left of the flashes or the run
         self.due = 0  # ticks of the next step
         self.shown = -1  # the colour on show (-1: a run or unknown)
@@ -58,15 +60,14 @@ class Lights:
         if kind <= 1:  # the pulse: every change of faces, bright or dim
             self.kind = 6
             self._fill(self.colour if self.shown != self.colour else self.colour >> 2 & 0x3F3F3F)
-        elif kind == 3 or kind == 5:
+        elif kind >= 3 and kind <= 5:
             self.kind = kind
-            self.count = 6 if kind == 3 else _RUN_STEPS
+            self.flash = _RED if kind == 3 else self.colour  # (the seat that banked)
+            self.count = (6, 4, _RUN_STEPS)[kind - 3]
             self.due = now
             self.step(now)
-        elif kind != 2:  # a bank, or the seat to act: steady
-            if self.kind == 6 or kind == 4:
-                self.kind = 6
-                self._fill(self.colour)
+        elif kind == 6 and self.kind == 6:  # the seat to act: steady
+            self._fill(self.colour)
 
     def step(self, now):
         """The frame's work (ms, ``ticks_ms``): the next flash or step of the
@@ -78,8 +79,8 @@ class Lights:
             self._fill(self.colour)
             return
         self.count -= 1
-        if self.kind == 3:
-            self._fill(_RED if self.count & 1 else 0)
+        if self.kind != 5:  # a bust's or a bank's flashes
+            self._fill(self.flash if self.count & 1 else 0)
             self.due = ticks_add(self.due, _FLASH_MS)
             return
         pixels = self.pixels

@@ -6,8 +6,8 @@ Cues (``rollbox.play.cue``'s kinds, plain ints): 0 a roll begins (a
 rattle's first click), 1 the tumbling faces change (a click of noise, as
 loud as the shake: ``strength`` 1..8), 2 a button press or a die kept (a
 short tick), 3 a bust (three falling notes), 4 a bank or hold (two rising
-notes), 5 a win (a five-note tune), 6 the seat to act changes (silent).
-Each cue replaces the tune playing; :meth:`Sound.step` plays the next note
+notes), 5 a win (a six-note tune), 6 the seat to act changes (silent).
+Each cue but a tick replaces the tune playing; :meth:`Sound.step` plays the next note
 of a tune when its time comes and turns the speaker amplifier
 (``board.SPEAKER_ENABLE``) off once all is quiet.
 
@@ -94,7 +94,7 @@ class Sound:
     def cue(self, kind, now, strength=8):
         """The sound of cue ``kind`` (the module's list) starts at ``now``
         (ms, ``ticks_ms``); ``strength`` 1..8 scales a rattle's click."""
-        if not self.level or kind == 6:
+        if not self.level or kind == 6 or kind == 2 and self.tune:  # (no tick over a tune)
             return
         self._on(now)
         synth = self.synth
