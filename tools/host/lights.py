@@ -43,6 +43,11 @@ class LightLog:
     def last(self, t=None, pin="NEOPIXEL"):
         """The last :class:`Show` on ``pin`` at or before host ms ``t``
         (None: the latest), or None."""
+        if t is None:
+            for s in reversed(self.shows):
+                if s.pin == pin:
+                    return s
+            return None
         found = None
         for s in self.shows:
             if t is not None and s.t > t:
