@@ -412,10 +412,13 @@ def watch_rolls(app, frames, seen):
 def x_display():
     """An X display for the window tests: ``$DISPLAY`` if set, else an Xvfb
     started here (``host.xvfb``, stopped at the end); SDL is told to use X11,
-    so a window really opens. Skips, saying why, when neither can be had."""
+    so a window really opens, and to play sound nowhere (SDL's dummy
+    audio driver: the mixer runs, nothing is heard). Skips, saying why,
+    when neither can be had."""
     from host import xvfb
 
     os.environ["SDL_VIDEODRIVER"] = "x11"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
     display = xvfb.Display()
     try:
         name = display.__enter__()
