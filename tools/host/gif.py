@@ -4,6 +4,10 @@ one GIF that plays at the pace of the game. A board with NeoPixels shows
 them as a row of dots under the screen (issue 25): :func:`with_lights`.
 Host only.
 """
+# Loaded here, before any app runs: the app unloads the modules a game
+# loaded (rollbox.unload_new), and a PIL.Image loaded again would not know
+# the images made before it.
+from PIL import Image, ImageDraw
 
 MAX_BYTES = 2 * 1024 * 1024  # the most a docs/screens GIF may weigh (issue 16)
 HOLD_MS = 2000  # the last screen stays this long before the GIF loops
@@ -24,12 +28,10 @@ def with_lights(image, colours, scale=1):
     """``image`` (the screen, already ``scale``-d) with a strip under it:
     one dot per NeoPixel in ``colours`` ((r, g, b) as sent), as lit
     (``host.lights.shown``)."""
-    from PIL import Image, ImageDraw
-
     from host.lights import shown
 
     out = Image.new("RGB", (image.width, image.height + STRIP_H * scale), STRIP)
-    out.paste(image, (0, 0))
+    out.paste(image, (0, 0, image.width, image.height))
     draw = ImageDraw.Draw(out)
     r = DOT * scale / 2
     for (x, y), rgb in zip(dot_centres(image.width // scale, len(colours), scale), colours):
@@ -80,8 +82,6 @@ class GifRecorder:
             before it starts.
         :raises OSError: ``path`` cannot be written.
         """
-        from PIL import Image
-
         if start_ms is not None and end_ms is not None and end_ms < start_ms:
             raise ValueError("the span ends before it starts")
         picked = []
