@@ -412,10 +412,13 @@ def watch_rolls(app, frames, seen):
 def x_display():
     """An X display for the window tests: ``$DISPLAY`` if set, else an Xvfb
     started here (``host.xvfb``, stopped at the end); SDL is told to use X11,
-    so a window really opens. Skips, saying why, when neither can be had."""
+    so a window really opens, and to play sound nowhere (SDL's dummy
+    audio driver: the mixer runs, nothing is heard). Skips, saying why,
+    when neither can be had."""
     from host import xvfb
 
     os.environ["SDL_VIDEODRIVER"] = "x11"
+    os.environ["SDL_AUDIODRIVER"] = "dummy"
     display = xvfb.Display()
     try:
         name = display.__enter__()
@@ -438,3 +441,24 @@ def sim():
     """A started Pig game (the default ``Simulation``: PyBadge, P1 human,
     P2 computer, seed 1), its human quiet, at P1's first prompt."""
     return started(quiet_sim())
+
+
+def audio_board(profile="pybadge"):
+    """A fresh host ``profile`` board on a fresh host clock at 0 ms, for the
+    sound and light tests: ``(board, clock)`` (``host.boards.HostBoard``,
+    ``host.clock.Clock``); ``import board`` gives its pins."""
+    from host import boards
+    from host import clock as host_clock
+
+    host_clock.use(host_clock.Clock())
+    return boards.use(profile), host_clock.current()
+
+
+def crossing_hz(samples, rate):
+    """The frequency (Hz) of a tone in ``samples`` (int array at ``rate`` Hz)
+    from its upward zero crossings, first to last."""
+    import numpy as np
+
+    s = np.asarray(samples)
+    ups = np.flatnonzero((s[:-1] < 0) & (s[1:] >= 0))
+    return (len(ups) - 1) * rate / (ups[-1] - ups[0])

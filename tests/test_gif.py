@@ -7,7 +7,7 @@ import pytest
 from conftest import ROOT, run_tool
 from PIL import Image
 
-from host.gif import HOLD_MS, MAX_BYTES, GifRecorder
+from host.gif import HOLD_MS, MAX_BYTES, STRIP, STRIP_H, GifRecorder, dot_centres
 from host.simulation import GAMES, Simulation
 
 
@@ -33,8 +33,29 @@ def test_a_short_game_is_one_gif_at_its_pace(tmp_path):
     assert frames[-1][1] == HOLD_MS
     for i in (0, len(frames) // 2, len(frames) - 1):  # pixel for pixel, twice the size
         png = Image.open(tmp_path / ("frame_%05d.png" % (i + 1))).convert("RGB")
-        assert frames[i][0].size == (2 * png.width, 2 * png.height)
-        assert frames[i][0].resize(png.size, Image.Resampling.NEAREST).tobytes() == png.tobytes()
+        # the PyBadge's 5 NeoPixels in a strip under the screen
+        assert frames[i][0].size == (2 * png.width, 2 * (png.height + STRIP_H))
+        screen = frames[i][0].crop((0, 0, 2 * png.width, 2 * png.height))
+        assert screen.resize(png.size, Image.Resampling.NEAREST).tobytes() == png.tobytes()
+
+
+def test_the_neopixels_show_as_dots_under_the_screen_as_lit(tmp_path):
+    from host.lights import shown
+
+    gif = GifRecorder(scale=2)
+    screen = Image.new("RGB", (160, 128), (0, 0, 90))
+    colours = [(255, 0, 0), (0, 32, 0), (0, 0, 0), (10, 10, 10), (0, 0, 255)]
+    gif.add(screen, 0, colours)
+    gif.add(screen, 100, [(0, 0, 0)] * 5)
+    path = tmp_path / "lights.gif"
+    gif.write(str(path))
+    (first, _), (second, _) = gif_frames(path)
+    assert first.size == (320, 256 + 2 * STRIP_H)
+    dots = [(x, 256 + y) for x, y in dot_centres(160, 5, 2)]
+    assert [first.getpixel(d) for d in dots] == [shown(c) for c in colours]
+    assert shown((0, 32, 0))[1] > 32  # a dim LED still shows
+    assert [second.getpixel(d) for d in dots] == [(0, 0, 0)] * 5
+    assert first.getpixel((1, 257)) == STRIP and first.getpixel((0, 0)) == (0, 0, 90)
 
 
 def test_a_span_opens_on_the_screen_then_on_show(tmp_path):

@@ -100,10 +100,11 @@ def test_out_made_with_its_parents_and_a_csv_path_as_the_recording(tmp_path):
     lines = run.stdout.splitlines()
     assert lines[0] == "new game: Pig to 20, seats P1 (human), P2 (computer, easy)"
     assert any("(shake;" in line for line in lines)  # the CSV's shake rolled
-    frames = int(lines[-2].split("; ")[1].split()[0])
-    assert frames > 20 and len(os.listdir(out)) == frames + 1  # the PNGs and game.gif
-    assert lines[-1].startswith("the whole game, as it played: %s (" % (out / "game.gif"))
+    frames = int(lines[-3].split("; ")[1].split()[0])
+    assert frames > 20 and len(os.listdir(out)) == frames + 2  # the PNGs, game.gif, game.wav
+    assert lines[-2].startswith("the whole game, as it played: %s (" % (out / "game.gif"))
     assert (out / "game.gif").stat().st_size > 0
+    assert lines[-1].startswith("its sound: %s (" % (out / "game.wav"))
 
 
 def test_the_transcript_names_each_computer_seats_level():

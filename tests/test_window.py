@@ -492,3 +492,78 @@ def test_tools_play_opens_its_window_and_a_close_is_a_clean_exit(x_display, tmp_
     assert "Rollbox on a simulated PyBadge" in first and "Z = A" in first
     assert process.returncode == 0, err
     assert "bye" in out and save in out
+
+
+def test_the_neopixels_are_dots_under_the_screen_and_the_screen_dims(x_display):
+    """The board's NeoPixel writes (the light log the real ``neopixel``
+    library writes through ``neopixel_write``) show as dots in their
+    colours under the screen; ``board.DISPLAY.brightness`` dims the screen."""
+    from host.lights import shown
+
+    seen = {}
+
+    def person(window, app):
+        yield
+        lights = window.board.lights
+        seen["count"] = (lights.pixels, len(window.light_centres))
+        lights.show("NEOPIXEL", bytes([0, 255, 0, 40, 0, 0, 0, 0, 0, 0, 0, 60, 0, 0, 0]))  # GRB
+        r = window.screen_rect
+        seen["bright"] = pygame.surfarray.array3d(window.surface)[r.left:r.right,
+                                                                  r.top:r.bottom].sum()
+        yield
+        seen["dots"] = [tuple(window.surface.get_at(c))[:3] for c in window.light_centres]
+        window.board.display.brightness = 0.25
+        yield
+        seen["dim"] = pygame.surfarray.array3d(window.surface)[r.left:r.right,
+                                                               r.top:r.bottom].sum()
+        seen["rects"] = (window.screen_rect, window.lights_rect, pygame.display.get_surface()
+                         .get_size())
+        window.board.display.brightness = 1.0
+
+    at_window(person, "pybadge", scale=2)
+    assert seen["count"] == (5, 5)
+    assert seen["dots"] == [shown(c) for c in ((255, 0, 0), (0, 40, 0), (0, 0, 0),
+                                                (0, 0, 60), (0, 0, 0))]
+    assert 0.2 < seen["dim"] / seen["bright"] < 0.3
+    screen, lights, (width, height) = seen["rects"]
+    assert lights.top > screen.bottom and lights.bottom <= height and lights.width == screen.width
+
+
+def test_a_board_without_neopixels_has_no_dots(x_display):
+    window = at_window(lambda w, app: iter([None]), "generic", scale=2)
+    assert window.lights_rect is None and window.light_centres == []
+
+
+def test_live_sound_plays_the_recorded_track_and_is_quiet_without_a_device(monkeypatch):
+    """The window's sound is the recorder's track fed to pygame's mixer up
+    to each frame's time; no audio device means no sound and no error."""
+    import numpy as np
+
+    from host import audio, synth
+    from host.window import LiveSound
+
+    class Params:
+        frequency, amplitude, panning, bend, waveform, envelope = 440.0, 1.0, 0.0, 0.0, None, None
+
+    key = Params()
+    now = [0]
+    rec = audio.AudioRecorder(has_amp=False, clock=lambda: now[0])
+    synth_key, out_key = object(), object()
+    rec.log("synth", synth_key, (11025, None, None))
+    rec.log("play", out_key, synth_key)
+    rec.log("press", synth_key, (key, audio.NoteParams.of(key)))
+    monkeypatch.setenv("SDL_AUDIODRIVER", "dummy")
+    live = LiveSound(rec)
+    for t in range(20, 220, 20):
+        now[0] = t
+        live.feed(t)
+    assert live.error is None and live.mixer is not None
+    assert live.fed == rec.render(0, 200).size == 2205 and live.played > 0
+    live.close()
+    monkeypatch.setattr(pygame.mixer, "init", lambda **kw: (_ for _ in ()).throw(
+        pygame.error("No available audio device")))
+    quiet = LiveSound(rec)
+    quiet.feed(100)
+    quiet.feed(200)
+    assert quiet.error == "No available audio device" and quiet.played == 0
+    assert synth.BLOCK == 256 and np.abs(rec.render(0, 200)).max() > 10000

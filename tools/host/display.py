@@ -95,6 +95,7 @@ class FramebufferBus(fourwire.FourWire):
         self._x = 0
         self._y = 0
         self._odd_byte = None
+        self.dim_changed = False  # the backlight changed since the last take_dim()
 
     # --- the bus interface displayio's _DisplayCore calls -------------------------------
     def reset(self):
@@ -220,6 +221,16 @@ class FramebufferBus(fourwire.FourWire):
         self.dirty = None
         return count
 
+    def take_dim(self):
+        """True once after the display's brightness (its backlight) changed:
+        the screen looks different though no pixel was sent."""
+        changed, self.dim_changed = self.dim_changed, False
+        return changed
+
+    def brightness(self):
+        """The display's backlight, 0.0 (off) to 1.0 (``display.brightness``)."""
+        return 1.0 if self.display is None else float(self.display.brightness)
+
     def _current_rotation(self):
         if self.display is not None:
             return self.display.rotation % 360
@@ -254,8 +265,10 @@ class FramebufferBus(fourwire.FourWire):
         """(r, g, b) 8-bit ints at display coordinates (x, y), expanded from RGB565."""
         return rgb565_to_rgb(self.raw_pixel(x, y))
 
-    def to_image(self):
-        """The screen as a PIL RGB Image, in display (user) orientation."""
+    def to_image(self, dimmed=True):
+        """The screen as a PIL RGB Image, in display (user) orientation;
+        ``dimmed``: as the backlight shows it (every channel times
+        :meth:`brightness`), else the controller's pixels."""
         from PIL import Image  # pylint: disable=import-outside-toplevel
 
         words = array.array("H", self.framebuffer)
@@ -271,6 +284,10 @@ class FramebufferBus(fourwire.FourWire):
             image = image.transpose(Image.Transpose.ROTATE_180)
         elif rotation == 270:
             image = image.transpose(Image.Transpose.ROTATE_270)
+        level = self.brightness() if dimmed else 1.0
+        if level < 1.0:
+            table = [int(v * level) for v in range(256)] * 3
+            image = image.point(table)
         return image
 
     def save_png(self, path, scale=1):
@@ -299,6 +316,20 @@ class HostBusDisplay(busdisplay.BusDisplay):
     # walks before __init__ has set this: without a class default, a thread
     # tick in between raised AttributeError (a warning in the tests).
     _auto_refresh = False
+
+    @property
+    def brightness(self):
+        """0.0-1.0 (CircuitPython's BusDisplay.brightness); a change shows
+        in the framebuffer's pictures (``FramebufferBus.to_image``)."""
+        return busdisplay.BusDisplay.brightness.fget(self)
+
+    @brightness.setter
+    def brightness(self, value):
+        before = getattr(self, "_brightness", None)
+        busdisplay.BusDisplay.brightness.fset(self, value)
+        bus = getattr(self._core, "_bus", None) if hasattr(self, "_core") else None
+        if bus is not None and before is not None and before != self._brightness:
+            bus.dim_changed = True
 
     def _get_refresh_areas(self):
         if self._core.full_refresh and self._core.current_group is not None:

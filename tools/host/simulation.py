@@ -278,8 +278,12 @@ class Simulation:
     """Set up a host board and the app, then :meth:`run` to a winner.
 
     :param out: folder for frame PNGs (None: keep no frames); the frames
-        are also kept, with their times, in ``gif`` (``host.gif.GifRecorder``),
-        and ``started_ms`` is the host time the game left the menu.
+        are also kept, with their times (and the NeoPixels' colours on a
+        board that has them), in ``gif`` (``host.gif.GifRecorder``),
+        and ``started_ms`` is the host time the game left the menu. A frame
+        is kept when the screen's pixels, its brightness or the NeoPixels
+        changed. The sound is in ``board.audio`` (``host.audio``):
+        :meth:`write_wav`.
     :param shake: the menu's shake sensitivity (0 gentle, 1 normal, 2 firm).
     :param nvm: the board's non-volatile memory (a ``microcontroller.ByteArray``
         of the host stand-in), e.g. one carried over from a simulation cut by
@@ -328,6 +332,8 @@ class Simulation:
         self.pixels = 0
         self.gif = GifRecorder()  # every screen written to out, with its time
         self.started_ms = None  # host ms of the game's first frame (the menu left)
+        self.start_ms = start_ms  # host ms of the power-up (the sound track's start)
+        self._shows = 0  # NeoPixel shows seen
         if out:
             os.makedirs(out, exist_ok=True)
 
@@ -341,15 +347,27 @@ class Simulation:
         elif not self.setup:
             self.human.act(self.app, now, self.keys)
         self.app.step(self.clock.ticks_ms())
-        self.pixels = self.board.framebuffer.take_dirty()  # pushed by this frame's refresh
-        if self.pixels and self.out:
+        fb = self.board.framebuffer
+        self.pixels = fb.take_dirty()  # pushed by this frame's refresh
+        dimmed = fb.take_dim()
+        lights = self.board.lights
+        lit = len(lights.shows) != self._shows
+        self._shows = len(lights.shows)
+        if (self.pixels or dimmed or lit) and self.out:
             self.frames += 1
-            image = self.board.framebuffer.to_image()
+            image = fb.to_image()
             image.save(os.path.join(self.out, "frame_%05d.png" % self.frames), "PNG")
-            self.gif.add(image, now)
+            self.gif.add(image, now, lights.colours_at() if lights.pixels else None)
         if self.started_ms is None and self.app.game is not None:
             self.started_ms = now
         self.clock.advance(FRAME_MS)
+
+    def write_wav(self, path, start_ms=None, end_ms=None):
+        """The board's sound from ``start_ms`` (None: power-up) to ``end_ms``
+        (None: now) as a mono 16-bit WAV at the synthesizer's rate, at the
+        game's pace (``host.audio``); returns the sample count."""
+        start = self.start_ms if start_ms is None else start_ms
+        return self.board.audio.write_wav(path, start, end_ms)
 
     def run(self, max_ms=3_600_000):
         """Play until the game is over; returns the winner's seat.

@@ -25,6 +25,16 @@ against the mark, what the app's shake detector needs to start at the
 sensitivity it plays at (``hand.needed`` of ``hw.shake[app.sensitivity]``),
 and "shake harder" below it. Once the detector confirms a shake, the rest
 of that hold or drag is still ("let go to shake again"): one roll each.
+
+Sound and lights (issue 25): the board's NeoPixels are a row of dots under
+the screen in their colours (as lit: ``host.lights.shown``), redrawn at
+the end of a frame that wrote them; the screen shows dimmed by
+``board.DISPLAY.brightness``. The sound the device code makes
+(``host.audio``, rendered from the board's recorder) goes to pygame's
+mixer at the end of each frame, up to the frame's time: the latency is
+the frame, the mixer's buffer (256 samples) and whatever the mixer still
+had queued (kept under ``MAX_QUEUED_MS``). With no audio device (or
+SDL's dummy driver) there is no sound and no error (:class:`LiveSound`).
 """
 import gc
 import os
@@ -36,6 +46,7 @@ import pygame  # noqa: E402
 
 from host import boards, hand  # noqa: E402
 from host import clock as host_clock  # noqa: E402
+from host.lights import shown  # noqa: E402
 
 FRAME_MS = 20  # the board's frame period as the simulator and shake figures take it
 MARGIN = 16  # pixels around the screen and the panel
@@ -72,6 +83,9 @@ METER_ROWS = (30, 36)  # top and height of the words, the bar and the mark's end
 LOW = (200, 90, 70)  # the bar under the mark
 SHAKING, HARDER, SPENT = "~ shaking ~", "shake harder", "let go to shake again"
 NO_ACCEL = "no accelerometer: A rolls"
+LIGHTS_GAP, LIGHTS_H = 10, 24  # the NeoPixels' row under the screen (pixels)
+LIGHT_D = 16  # a NeoPixel's diameter (pixels)
+MAX_QUEUED_MS = 100  # sound older than this waiting for the mixer is dropped
 HINTS_Y = 276
 HINTS = ("S held, or drag back and forth: shake", "Esc or close the window: quit",
          "(the game is saved as you play)")
@@ -142,10 +156,20 @@ class Window:
         fb = board.framebuffer
         width, height = fb.display.width, fb.display.height
         self.screen_rect = pygame.Rect(MARGIN, MARGIN, width * scale, height * scale)
+        self.lights_rect = None  # where the NeoPixels are drawn (none: no NeoPixels)
+        self.light_centres = []  # each NeoPixel's centre (window pixels)
+        bottom = self.screen_rect.bottom
+        if board.lights.pixels:
+            self.lights_rect = pygame.Rect(MARGIN, bottom + LIGHTS_GAP, self.screen_rect.width,
+                                           LIGHTS_H)
+            step = self.lights_rect.width / board.lights.pixels
+            self.light_centres = [(round(self.lights_rect.x + step * (i + 0.5)),
+                                   self.lights_rect.centery)
+                                  for i in range(board.lights.pixels)]
+            bottom = self.lights_rect.bottom
         panel_x = self.screen_rect.right + MARGIN
         panel_y = MARGIN
-        size = (panel_x + PANEL_W + MARGIN,
-                max(self.screen_rect.bottom, panel_y + PANEL_H) + MARGIN)
+        size = (panel_x + PANEL_W + MARGIN, max(bottom, panel_y + PANEL_H) + MARGIN)
         self.buttons = {}
         for name in board.buttons():
             shape, x, y, _ = BUTTON_ART[name]
@@ -173,8 +197,11 @@ class Window:
         self._changed_buttons = []  # rects of buttons drawn since the last frame
         self._changed_now = set()  # buttons that changed at this frame's input
         self._queued = []  # (name, down) changes waiting for a frame of their own
+        self._shows = 0  # NeoPixel writes drawn
+        self.sound = LiveSound(board.audio)
         self._draw_board()
         self._show_screen()
+        self._show_lights()
         pygame.display.flip()
 
     # --- drawing ---------------------------------------------------------------------
@@ -275,6 +302,17 @@ class Window:
             self._app = app_of(self)
         return self._app
 
+    def _show_lights(self):
+        """The NeoPixels as dots in their colours now; returns the rect drawn
+        (None: no NeoPixels)."""
+        if self.lights_rect is None:
+            return None
+        self.surface.fill(BODY, self.lights_rect)
+        for centre, rgb in zip(self.light_centres, self.board.lights.colours_at()):
+            pygame.draw.circle(self.surface, shown(rgb), centre, LIGHT_D // 2)
+            pygame.draw.circle(self.surface, BEZEL, centre, LIGHT_D // 2, 1)
+        return self.lights_rect
+
     def _show_screen(self):
         """The framebuffer, each display pixel a ``scale`` square."""
         image = self.board.framebuffer.to_image()
@@ -291,10 +329,20 @@ class Window:
         :raises Closed: the window was closed or Esc pressed.
         """
         dirty = []
-        new_screen = self.board.framebuffer.take_dirty()
+        fb = self.board.framebuffer
+        new_screen = fb.take_dirty()
+        if fb.take_dim():  # the backlight changed: the same pixels, dimmer or brighter
+            new_screen = new_screen or -1
         if new_screen:
             self._show_screen()
             dirty.append(self.screen_rect)
+        shows = len(self.board.lights.shows)
+        if shows != self._shows:
+            self._shows = shows
+            rect = self._show_lights()
+            if rect is not None:
+                dirty.append(rect)
+        self.sound.feed(self.clock.now)
         dirty.extend(self._changed_buttons)
         self._changed_buttons = []
         self._measure()
@@ -437,9 +485,91 @@ class Window:
         self._let_go_mouse()
 
     def close(self):
-        """Close the window (pygame's display shuts down)."""
+        """Close the window (pygame's display and mixer shut down)."""
         self._app = None
+        self.sound.close()
         pygame.display.quit()
+
+
+class LiveSound:
+    """The board's sound through pygame's mixer as the window plays:
+    :meth:`feed` renders the recorder's track up to a time
+    (``host.audio.Stream``) and queues it on one mixer channel.
+
+    Attributes: ``fed`` (samples rendered), ``played`` (samples handed to
+    the mixer), ``dropped`` (samples dropped: the mixer was behind),
+    ``error`` (why there is no sound, or None), ``mixer`` (pygame's
+    ``mixer.get_init()`` once opened).
+    """
+
+    def __init__(self, recorder):
+        self.recorder = recorder
+        self.stream = None
+        self.fed = self.played = self.dropped = 0
+        self.error = None
+        self.mixer = None
+        self._pending = []
+        self._channel = None
+
+    def _open(self, rate):
+        try:
+            pygame.mixer.init(frequency=rate, size=-16, channels=1, buffer=256)
+            self.mixer = pygame.mixer.get_init()
+            self._channel = pygame.mixer.Channel(0)
+        except pygame.error as err:  # no audio device: play nothing
+            self.error = str(err) or "no audio device"
+
+    def feed(self, t_ms):
+        """Render up to host ms ``t_ms`` and give the mixer what it can take."""
+        if self.stream is None:
+            if not any(ev.kind == "play" for ev in self.recorder.events):
+                return  # nothing played yet: no mixer opened
+            self.stream = self.recorder.stream()
+            self.stream.read(self.recorder.events[0].t)  # silence before the first event
+        samples = self.stream.read(t_ms)
+        self.fed += len(samples)
+        if self.error is not None or not len(samples):
+            return
+        if self.mixer is None:
+            self._open(self.stream.rate)
+            if self.error is not None:
+                return
+        self._pending.append(samples)
+        if self._channel.get_queue() is not None:  # the mixer is still busy
+            keep = self.stream.rate * MAX_QUEUED_MS // 1000
+            total = sum(len(p) for p in self._pending)
+            if total > keep:
+                import numpy as np
+
+                joined = np.concatenate(self._pending)
+                self.dropped += total - keep
+                self._pending = [joined[-keep:]]
+            return
+        self._give()
+
+    def _give(self):
+        import numpy as np
+
+        data = np.concatenate(self._pending)
+        self._pending = []
+        rate, _, channels = self.mixer
+        if rate != self.stream.rate:  # the device gave another rate: resample
+            n = len(data) * rate // self.stream.rate
+            data = np.interp(np.arange(n) * self.stream.rate / rate, np.arange(len(data)),
+                             data).astype(np.int16)
+        if channels > 1:
+            data = np.repeat(data[:, None], channels, axis=1)
+        sound = pygame.mixer.Sound(buffer=np.ascontiguousarray(data).tobytes())
+        if self._channel.get_busy():
+            self._channel.queue(sound)
+        else:
+            self._channel.play(sound)
+        self.played += len(data)
+
+    def close(self):
+        if self.mixer is not None:
+            pygame.mixer.quit()
+            self.mixer = None
 
 
 def app_of(window):
