@@ -285,6 +285,8 @@ class Simulation:
         changed. The sound is in ``board.audio`` (``host.audio``):
         :meth:`write_wav`.
     :param shake: the menu's shake sensitivity (0 gentle, 1 normal, 2 firm).
+    :param sound: the menu's Sound level (0 off, 1 quiet, 2 loud); ``lights``: its
+        Lights level (0 off, 1 low, 2 high).
     :param nvm: the board's non-volatile memory (a ``microcontroller.ByteArray``
         of the host stand-in), e.g. one carried over from a simulation cut by
         a power cut; None: a blank one for this board. The menu taps
@@ -298,7 +300,7 @@ class Simulation:
     def __init__(self, board="pybadge", game="pig", six_bad=0, players=2, seats=(0, 1),
                  goal=None, script="SASB", recording="cse590_phone_shake", seed=1,
                  out=None, log=print, accelerometer=True, start_ms=0, coach=0, nvm=None,
-                 shake=1, files=None):
+                 shake=1, files=None, sound=1, lights=1):
         if len(seats) != players:
             raise ValueError("need one seat kind per player")
         host_clock.use(host_clock.Clock(start_ms))
@@ -325,7 +327,7 @@ class Simulation:
         self.keys = Keys(self.hw)
         self.human = ScriptedHuman(self.board, script, recording)
         self.setup = menu_taps(GAMES.index(game), six_bad, players, seats, goal, coach,
-                               self.app.menu, shake)
+                               self.app.menu, shake, sound, lights)
         self._next_tap = self.clock.now + MENU_TAP_MS
         self.out = out
         self.frames = 0
