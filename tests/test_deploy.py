@@ -21,7 +21,7 @@ sys.path.insert(0, os.path.join(TOOLS, "host"))
 from fakeboard import FakeBoard  # noqa: E402
 
 sys.path.remove(os.path.join(TOOLS, "host"))
-PYBADGE_LIBS = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device")
+PYBADGE_LIBS = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device", "neopixel")
 
 
 @pytest.fixture

@@ -35,7 +35,7 @@ SHAKE_DRIVER = os.path.join(ROOT, "tools", "mp", "shake_device.py")
 # The Adafruit modules the app imports on a board (their packages' other
 # files are never imported).
 LIBRARIES = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device/__init__",
-             "adafruit_bus_device/i2c_device")
+             "adafruit_bus_device/i2c_device", "neopixel")
 
 
 class NotFound(Exception):
@@ -212,11 +212,15 @@ def run(binary, folder, heap, args, timeout=900):
     return result
 
 
+EFFECTS = "11"  # the menu's Sound and Lights levels the driver sets (tools/bench_device)
+
+
 def play(binary, folder, heap, profile, games, players="2", seed=1, timeout=900):
     """The driver (tools/mp/play_device.py) with ``-X heapsize=heap`` bytes:
-    ``games`` (catalog indexes) played in that order in one power-on."""
+    ``games`` (catalog indexes) played in that order in one power-on, the
+    menu's Sound and Lights at the levels of :data:`EFFECTS`."""
     return run(binary, folder, heap, ["play_device", profile, ",".join(str(g) for g in games),
-                                      players, seed], timeout)
+                                      players, seed, EFFECTS], timeout)
 
 
 def smallest_heap(binary, folder, profile, games, players="2", seed=1, low=16384,

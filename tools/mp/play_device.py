@@ -68,12 +68,12 @@ def standins(profile):
     return gc.mem_alloc() - _BASE0
 
 
-def choose(d, index, players):
+def choose(d, index, players, effects="11"):
     """The menu set for game ``index`` (tools/mp/play_setup.py, loaded for
     it and unloaded before the game starts)."""
     import play_setup
 
-    play_setup.choose(d, index, players)
+    play_setup.choose(d, index, players, effects)
     del play_setup, sys.modules["play_setup"]
 
 
@@ -175,6 +175,7 @@ class Driver:
 
 def main():
     profile, games, players, seed = sys.argv[1:5]
+    effects = sys.argv[5] if len(sys.argv) > 5 else "11"  # the Sound and Lights levels
     if players != "max":
         players = int(players)
     print("driver", _BASE0)
@@ -194,7 +195,7 @@ def main():
 
     for index in [int(g) for g in games.split(",")]:
         d.peak = 0
-        choose(d, index, players)
+        choose(d, index, players, effects)
         d.press(controls.A)  # Start
         start = d.frames
         paused = None

@@ -28,8 +28,21 @@ def standins(profile):
     # copy stands in for it and is loaded with the stand-ins.
     import adafruit_bus_device.i2c_device  # noqa: F401
 
+    # The board's own C modules the sound and lights use (issue 25): here
+    # Python stand-ins, loaded with the others so that their bytecode is
+    # not counted as the app's (the objects the app makes of them are).
+    import adafruit_pixelbuf  # noqa: F401
+    import analogio  # noqa: F401
+    import neopixel_write  # noqa: F401
+    import synthio  # noqa: F401
 
-def choose(driver, index, players):
+    if profile == "pybadge":
+        import audioio  # noqa: F401
+    else:
+        import audiopwmio  # noqa: F401
+
+
+def choose(driver, index, players, effects="11"):
     """Set the menu to game ``index`` with ``players`` hard seats, the
     cursor on Start, pressing keys as a player reads the menu. The
     caller presses A: the collector is conservative, and this frame's
@@ -59,6 +72,12 @@ def choose(driver, index, players):
         to_line(driver, menu, "P%d:" % (seat + 1), nxt)
         while menu.seats[seat] != HARD:
             driver.press(change)
+    to_line(driver, menu, "Sound:", nxt)  # (effects: the Sound and Lights levels, "11")
+    while menu.sound != int(effects[0]):
+        driver.press(change)
+    to_line(driver, menu, "Lights:", nxt)
+    while menu.lights != int(effects[1]):
+        driver.press(change)
     while menu.cursor != menu.size() - 1:
         driver.press(nxt)
 

@@ -11,7 +11,11 @@
   ports/atmel-samd/audio_dma.c:203-222), kept after ``stop()`` until
   ``deinit()`` (audio_dma_stop frees none).
 """
+import board
 from _audioout import _Out
+
+if board.board_id == "circuitplayground_bluefruit":  # the nRF52840's port has none
+    raise ImportError("no module named 'audioio'")
 
 
 class AudioOut(_Out):
