@@ -1,8 +1,9 @@
 """The whole app on real CircuitPython (its 32-bit unix port with the real C
 displayio; tools/host/circuitpython.py): code.py's path, every seat a hard
 computer, each game played to the end (its pause screen and help page
-visited) in a 90 KB heap on both layouts, and all of them in one power-on
-in 92 KB; nothing a game loaded stays after it.
+visited), the sound and lights on (quiet, low: the defaults), in a 110 KB
+heap on both layouts, and all of them in one power-on in 122 KB; nothing
+a game loaded stays after it.
 Every device file compiles with CircuitPython's own mpy-cross.
 
 Needs the binaries: ``ROLLBOX_CIRCUITPYTHON`` names ``circuitpython-unix32``
@@ -26,8 +27,15 @@ ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # collector is conservative: what the C stack happens to hold (it differs
 # with the environment a run gets) keeps a few hundred bytes alive or not,
 # so the test keeps 1-2 KB above the largest figures for that.
-HEAP = 90 * 1024
-ALL_HEAP = HEAP + 2 * 1024
+# Issue 25's sound and lights (on by default) took the smallest heaps to
+# 93-107 KB a game and 115-119 KB for all seven (tools/bench_device): the
+# Synthesizer and its output 2.6 KB (PyBadge) or 5.5 KB while it plays
+# (the CPB's PWMAudioOut), the neopixel library 3 KB, rollbox.sound and
+# rollbox.lights 4.5 KB of bytecode, their names a new qstr pool (about
+# 8 KB at once, in the all-games power-on), and the unix port's stand-ins
+# of the board's C modules 5.4 KB. Issue 26 is to bring them back.
+HEAP = 110 * 1024
+ALL_HEAP = 122 * 1024
 GAMES = range(7)  # rollbox.catalog.GAMES
 
 
@@ -48,7 +56,7 @@ def folder(binaries, tmp_path_factory):
 
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
 @pytest.mark.parametrize("game", GAMES)
-def test_every_game_plays_to_the_end_in_90_kb(binaries, folder, board, game):
+def test_every_game_plays_to_the_end_in_110_kb(binaries, folder, board, game):
     run = cp.play(binaries[0], folder, HEAP, board, [game])
     assert run.passed, run.output[-3000:]
     assert run.number("over %d" % game) > 0
@@ -57,7 +65,7 @@ def test_every_game_plays_to_the_end_in_90_kb(binaries, folder, board, game):
 
 
 @pytest.mark.parametrize("board", ["pybadge", "cpb_gizmo"])
-def test_all_games_in_one_power_on_in_92_kb(binaries, folder, board):
+def test_all_games_in_one_power_on_in_122_kb(binaries, folder, board):
     run = cp.play(binaries[0], folder, ALL_HEAP, board, list(GAMES))
     assert run.passed, run.output[-3000:]
     for game in GAMES:
