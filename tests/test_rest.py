@@ -60,3 +60,19 @@ def test_a_game_of_computers_never_dims():
         sim.step()
         assert app.dim == 0
     assert sim.clock.now > 60_000  # long enough to have dimmed twice over
+
+
+@pytest.mark.parametrize("board,title", [("pybadge", "Rollbox battery 3.9V"),
+                                         ("cpb_gizmo", "Rollbox")])
+def test_the_menu_shows_the_battery_where_the_board_reads_it(board, title):
+    """PyBadge: A6 reads half the battery (issue 25, item 3); the Circuit
+    Playground has no battery pin: the title stays."""
+    from host import boards as host_boards
+    from host.simulation import Simulation
+
+    sim = Simulation(board=board, log=None)
+    sim.setup = []
+    host_boards.current().battery_volts = 3.9
+    sim.app.to_menu()  # the menu made again reads it
+    frames(sim, 2)
+    assert sim.app.view.title.text == title
