@@ -395,7 +395,8 @@ def watch_rolls(app, frames, seen):
     """The frames of ``frames`` (a person's steps at the window,
     ``host.person``), appending to ``seen`` what the app did after each:
     "roll" when it began tumbling for a shake (``rollbox.play.BY_SHAKE``),
-    "landed" when the dice landed (back at a prompt)."""
+    "landed" when those dice landed (back at a prompt); a computer's rolls
+    in between are not the shake's."""
     from rollbox import play
 
     phase = app.phase
@@ -403,7 +404,7 @@ def watch_rolls(app, frames, seen):
         yield frame
         if app.phase == play.TUMBLE and phase != play.TUMBLE and app.how == play.BY_SHAKE:
             seen.append("roll")
-        elif phase == play.TUMBLE and app.phase != play.TUMBLE:
+        elif phase == play.TUMBLE and app.phase != play.TUMBLE and seen and seen[-1] == "roll":
             seen.append("landed")
         phase = app.phase
 
