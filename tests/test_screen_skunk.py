@@ -4,7 +4,7 @@ sits only between rolls, and a layout that fits eight rows."""
 import pytest
 from conftest import overlaps, press, quiet_sim, roll, run_until, started, text_box
 
-from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED, SkunkState
+from games.skunk.rules import ROLL, SIT_BASE, UNPLAYED
 from host import boards
 from host.keys import keys_for
 from host.simulation import Simulation
@@ -363,10 +363,13 @@ def watch_table(sim):
     """Play ``sim`` to the end; return what its human seats did between
     rolls: ``sits`` ``(seat, shooter, round total)`` for each human sit and
     ``rolls`` ``(round total, humans standing)`` for each roll started.
-    Seen action by action (``SkunkState.apply_action``): a sit pressed
+    Seen action by action (the state's ``apply_action``): a sit pressed
     while the dice tumble acts in the frame they land (issue 24, item 6)."""
     sits, rolls = [], []
-    apply_action = SkunkState.apply_action
+    while sim.app.state is None:  # the game's class as the app loaded it (it reloads
+        sim.step()  # a game's modules each game: not this module's SkunkState)
+    cls = type(sim.app.state)
+    apply_action = cls.apply_action
 
     def watched(s, action):
         if s is not sim.app.state or s.is_chance_node():
@@ -380,14 +383,14 @@ def watch_table(sim):
             sits.extend((p, shooter, total) for p in standing
                         if s.round != r or not s.is_standing(p))
 
-    SkunkState.apply_action = watched
+    cls.apply_action = watched
     try:
         end = sim.clock.now + 3_600_000
         while sim.app.mode != app_module.OVER:
             assert sim.clock.now < end, "no winner in an hour"
             sim.step()
     finally:
-        SkunkState.apply_action = apply_action
+        cls.apply_action = apply_action
     return sits, rolls
 
 
