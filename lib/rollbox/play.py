@@ -11,7 +11,9 @@ count at [8], the seat they were for at [9]), ``last_turn`` (a list:
 the seat whose turn is on, its messages, then the seat and messages of
 the turn before, for the pause screen, and the seat's score when its turn
 began, to tell a bank from a bust), ``since`` (ms: the prompt or
-tumble began), ``face_at`` (ms: the next tumbling faces), ``how`` (how
+tumble began), ``face_at`` (ms: the next tumbling faces; at a
+computer's prompt, equal to ``since`` once the heap was collected for
+its decision), ``how`` (how
 the action being rolled came: :data:`BY_BUTTON`, :data:`BY_SHAKE`,
 :data:`BY_COMPUTER`), ``armed`` (2: a shake may roll, the detector was
 idle inside this prompt; 1: not yet, but the board has been still since
@@ -127,10 +129,17 @@ def step(app, pressed, motion, now):
         tumble(app, now, BY_COMPUTER)
         return False
     if app.seats[p]:
-        if ticks_diff(now, app.since) >= screen.THINK_MS:
-            gc.collect()  # the bot's search wants the heap in one piece
+        age = ticks_diff(now, app.since)
+        if age >= screen.THINK_MS:
             act(app, screen.computer(s), now, BY_COMPUTER)
-        elif pressed and screen.ASIDE:  # a human out of turn (SKUNK: sit down)
+            return False
+        if age >= screen.THINK_MS >> 1 and app.face_at != app.since:
+            # The bot's search wants the heap in one piece: collected
+            # halfway through the think time, in a frame of its own (a
+            # collection takes ~12 ms on a SAMD51, tools/bench_cpu).
+            gc.collect()
+            app.face_at = app.since  # (unused at a prompt: "collected")
+        if pressed and screen.ASIDE:  # a human out of turn (SKUNK: sit down)
             action = screen.press(s, pressed)
             if action is not None:
                 act(app, action, now, BY_BUTTON)

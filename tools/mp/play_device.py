@@ -4,13 +4,18 @@ tools/host/unix_port, every seat a hard computer, each game chosen on the
 menu with key presses and played to the end, then back to the menu. Run by
 tools/bench_device and tests/test_device.py, never on a board.
 
-``circuitpython-unix32 -X heapsize=N -c "import play_device" PROFILE GAMES PLAYERS SEED``
+``circuitpython-unix32 -X heapsize=N -c "import play_device" PROFILE GAMES PLAYERS SEED [EFFECTS [LEVELS CAP]]``
 
 - PROFILE: pybadge (160x128, 8 keys) or cpb_gizmo (240x240, A and B);
 - GAMES: catalog indexes separated by commas, played in that order in one
   power-on;
 - PLAYERS: a number, or "max" (each game's most players);
-- SEED: the dice (``random.seed``, after code.py seeded them).
+- SEED: the dice (``random.seed``, after code.py seeded them);
+- EFFECTS: the menu's Sound and Lights levels, two digits ("11");
+- LEVELS (the time mode, tools/bench_cpu): each seat's menu kind, comma
+  separated (0 a human, whom the driver plays by pressing a key every
+  :data:`HUMAN_EVERY` frames at its prompts; 1 easy, 2 medium, 3 hard),
+  and CAP, the most frames of play a game gets before the run ends.
 
 The app is built by code.py itself (its source, compiled here as on a board),
 with ``App.run`` replaced so that the driver steps the frames. One frame is
@@ -35,6 +40,19 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     memory_errors N           MemoryErrors the app caught (0 to pass)
     all_peak BYTES            the peak over the whole power-on
     done
+
+The time mode (LEVELS given) collects nothing between frames (the
+collector runs when the heap fills, as on a board) and calls
+:data:`MARK` at the start of every frame and once after the last, so that
+valgrind's ``--dump-before`` at that C function dumps the instructions of
+each frame (tools/bench_cpu). First come :data:`EMPTY` frames that step
+nothing (the driver's own cost). It prints instead::
+
+    frames N                  frames run, each two bytes of the file
+                              timed.bin: its phase (:data:`PHASES`, the
+                              seat's level times 16 in a decision), its
+                              bytes on the I2C bus
+    capped INDEX              a game was stopped at CAP frames of play
 """
 import gc
 import random
@@ -53,6 +71,15 @@ import supervisor  # noqa: E402
 FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
 PAUSE_AT = 30  # frames into each game, at the next prompt: the pause screen and help
+# The time mode's phases of a frame (tools/bench_cpu names them).
+PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
+          "to menu")
+EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU = range(10)
+HUMAN_EVERY = 15  # a human seat presses a key this often (frames) at its prompt
+OVER_FRAMES = 10  # frames of the game-over screen before A goes back to the menu
+MARK = None  # math.lgamma in the time mode: valgrind dumps at its C function (a
+# 16-byte float each call, garbage at once)
+EMPTY_FRAMES = 32
 _peak_modules = [None] * 48  # filled in place at a new peak (no allocation)
 
 
@@ -68,12 +95,12 @@ def standins(profile):
     return gc.mem_alloc() - _BASE0
 
 
-def choose(d, index, players, effects="11"):
+def choose(d, index, players, effects="11", levels=None):
     """The menu set for game ``index`` (tools/mp/play_setup.py, loaded for
     it and unloaded before the game starts)."""
     import play_setup
 
-    play_setup.choose(d, index, players, effects)
+    play_setup.choose(d, index, players, effects, levels)
     del play_setup, sys.modules["play_setup"]
 
 
@@ -85,6 +112,7 @@ def visit_pause(d):
     from rollbox import controls
 
     top = 0
+    d.pausing = True
     if controls.START in d.key_map:
         d.press(controls.START)
     else:
@@ -100,7 +128,9 @@ def visit_pause(d):
     # Rules and keys, 5 windows, back; Last turn and back; on to Resume.
     for bit in (B, B, A, B, B, B, B, A, B, A, A, B, B, A):
         d.press(bit)
-        top = max(top, d.live())
+        if d.timed is None:
+            top = max(top, d.live())
+    d.pausing = False
     if d.app.pause is not None:
         raise RuntimeError("the pause screen did not close")
     return top
@@ -140,6 +170,11 @@ class Driver:
         self.all_peak = 0
         self.frames = 0
         self.key_map = hw.key_map
+        self.timed = None  # the time mode: timed.bin, open, two bytes a frame
+        self.record = bytearray(2)
+        self.pausing = False  # visit_pause is on
+        self.bus = None  # the time mode: the LIS3DH's I2C stand-in (its ``_wire``)
+        self.lcg = 1
 
     def live(self):
         gc.collect()
@@ -148,6 +183,9 @@ class Driver:
     def frame(self):
         self.now += FRAME_MS
         supervisor._now = self.now
+        if self.timed is not None:
+            self.timed_frame()
+            return
         self.app.step(self.now)
         self.frames += 1
         used = self.live()
@@ -164,6 +202,72 @@ class Driver:
         if used > self.all_peak:
             self.all_peak = used
 
+    def timed_frame(self):
+        """A frame of the time mode: the app's step between two marks
+        (valgrind dumps at each, so the driver's own work falls between
+        frames), its phase and I2C bytes kept."""
+        app = self.app
+        mode = app.mode
+        phase = self.phase_before(app, mode)
+        bus = self.bus
+        wire = bus._wire if bus is not None else 0
+        MARK(1.5)
+        app.step(self.now)
+        MARK(1.5)
+        if phase == MENU and app.mode != mode:
+            phase = LOAD
+        elif phase == OVER and app.mode != mode:
+            phase = TO_MENU
+        elif phase == TUMBLE and app.phase != 1:  # (rollbox.play.TUMBLE)
+            phase = SETTLE
+        elif phase in (PROMPT, TUMBLE) and app.mode != mode:
+            phase = PAUSE if app.pause is not None else OVER
+        record = self.record
+        record[0] = phase
+        record[1] = min(255, (bus._wire if bus is not None else 0) - wire)
+        self.timed.write(record)
+        self.frames += 1
+
+    def phase_before(self, app, mode):
+        if self.pausing or mode == 3:  # (rollbox.app.PAUSED)
+            return PAUSE
+        if mode == 0:
+            return MENU
+        if mode == 2:
+            return OVER
+        if app.phase:  # a roll tumbling (or a shake's preview)
+            return TUMBLE
+        s = app.state
+        p = s.current_player()
+        if p >= 0 and app.seats[p] and self.now - app.since >= app.screen.THINK_MS:
+            return DECISION + (app.seats[p] << 4)
+        return PROMPT
+
+    def empty_frames(self):
+        """:data:`EMPTY_FRAMES` frames of two marks and no step: what a
+        frame's figure holds that is the driver's."""
+        self.record[0] = EMPTY
+        self.record[1] = 0
+        for n in range(EMPTY_FRAMES):
+            MARK(1.5)
+            MARK(1.5)
+            self.timed.write(self.record)
+        self.frames = EMPTY_FRAMES
+
+    def human(self, start, keys):
+        """At a human seat's prompt, every :data:`HUMAN_EVERY` frames, a
+        press of one of ``keys`` (logical bits), picked by an LCG of the
+        driver's own (``random`` is the dice's)."""
+        app = self.app
+        if app.mode != 1 or app.phase or (self.frames - start) % HUMAN_EVERY:
+            return False
+        p = app.state.current_player()
+        if p < 0 or app.seats[p]:
+            return False
+        self.lcg = (self.lcg * 1103515245 + 12345) & 0x7FFFFFFF
+        self.press(keys[(self.lcg >> 16) % len(keys)])
+        return True
+
     def press(self, bit):
         """One press and release of a logical button, then a frame."""
         n = self.key_map.index(bit)
@@ -176,6 +280,8 @@ class Driver:
 def main():
     profile, games, players, seed = sys.argv[1:5]
     effects = sys.argv[5] if len(sys.argv) > 5 else "11"  # the Sound and Lights levels
+    levels = [int(k) for k in sys.argv[6].split(",")] if len(sys.argv) > 6 else None
+    cap = int(sys.argv[7]) if len(sys.argv) > 7 else MAX_FRAMES
     if players != "max":
         players = int(players)
     print("driver", _BASE0)
@@ -187,29 +293,48 @@ def main():
     hw = app.hw
     random.seed(int(seed))  # the same dice every run (code.py seeded from urandom)
     d = Driver(app, hw, base)
+    if levels is not None:
+        timed(d, levels)
     print("boot", d.live())
     d.frame()
     print("menu0", d.live())
     print("loaded first", ",".join(sorted(sys.modules)))
     from rollbox import controls
 
+    keys = [b for b in (controls.A, controls.B, controls.UP, controls.DOWN, controls.LEFT,
+                        controls.RIGHT) if b in d.key_map]
     for index in [int(g) for g in games.split(",")]:
         d.peak = 0
-        choose(d, index, players, effects)
+        choose(d, index, players, effects, levels)
         d.press(controls.A)  # Start
         start = d.frames
         paused = None
         while app.game is not None and not app.state.is_terminal():
             if paused is None and d.frames - start >= PAUSE_AT and app.phase == 0:
                 paused = visit_pause(d)  # at a prompt (a press in a roll does nothing)
-                print("pause", index, paused)
-            if d.frames - start > MAX_FRAMES:
-                print("no_end", index)
+                if levels is None:
+                    print("pause", index, paused)
+            if d.frames - start > cap:
+                if levels is None:
+                    print("no_end", index)
+                    return
+                print("capped", index)
+                report_time(d)  # the run ends here
+                print("memory_errors", app.memory_errors)
+                print("done")
                 return
-            d.frame()
+            if levels is None or not d.human(start, keys):
+                d.frame()
         if app.game is None:
             print("not_started", index)
             return
+        if levels is not None:  # the game-over screen a while, then the menu
+            for _ in range(OVER_FRAMES):
+                d.frame()
+            d.press(controls.A)
+            for _ in range(OVER_FRAMES):
+                d.frame()
+            continue
         print("peak", index, d.peak)
         print("modules", index, end=" ")  # name by name: the game is still in the heap
         sep = ""
@@ -222,12 +347,35 @@ def main():
         d.press(controls.A)
         print("menu", index, d.live())
         print("loaded", index, ",".join(sorted(sys.modules)))
+    if levels is not None:
+        report_time(d)
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
     import micropython
 
     micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
     print("done")
+
+
+def timed(d, levels):
+    """The time mode on: the marks (:data:`MARK`), the frames' record
+    (a file: written between the marks, never in the heap), the LIS3DH's
+    bus, the :data:`EMPTY_FRAMES`."""
+    global MARK
+    import math
+
+    MARK = math.lgamma
+    d.timed = open("timed.bin", "wb")
+    accel = d.hw.accel
+    device = getattr(accel, "i2c_device", None) or getattr(accel, "_i2c", None)
+    d.bus = getattr(device, "i2c", None)
+    d.empty_frames()
+
+
+def report_time(d):
+    """The frames' count, after the last mark (timed.bin holds them)."""
+    d.timed.close()
+    print("frames", d.frames)
 
 
 try:

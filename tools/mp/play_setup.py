@@ -42,8 +42,9 @@ def standins(profile):
         import audiopwmio  # noqa: F401
 
 
-def choose(driver, index, players, effects="11"):
-    """Set the menu to game ``index`` with ``players`` hard seats, the
+def choose(driver, index, players, effects="11", levels=None):
+    """Set the menu to game ``index`` with ``players`` hard seats (or
+    each seat's kind from ``levels``, the last repeated), the
     cursor on Start, pressing keys as a player reads the menu. The
     caller presses A: the collector is conservative, and this frame's
     stale references to the menu would keep its modules alive while
@@ -69,8 +70,9 @@ def choose(driver, index, players, effects="11"):
     while menu.players != players:
         driver.press(change)
     for seat in range(players):
+        kind = HARD if levels is None else levels[min(seat, len(levels) - 1)]
         to_line(driver, menu, "P%d:" % (seat + 1), nxt)
-        while menu.seats[seat] != HARD:
+        while menu.seats[seat] != kind:
             driver.press(change)
     to_line(driver, menu, "Sound:", nxt)  # (effects: the Sound and Lights levels, "11")
     while menu.sound != int(effects[0]):

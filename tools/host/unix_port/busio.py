@@ -3,7 +3,9 @@
 to open it and read samples. Registers as on the chip (ST LIS3DH
 datasheet): WHO_AM_I 0x0F reads 0x33, a register address with bit 7 set
 auto-increments, OUT_X_L..OUT_Z_H (0x28..0x2D) hold 16-bit little-endian
-samples, left-justified (+/-8 g: 4096 counts per g). Only what
+samples, left-justified (+/-8 g: 4096 counts per g). ``_wire`` counts
+the bytes a transfer puts on the wire, address bytes included
+(tools/bench_cpu turns them into time at the bus's clock). Only what
 ``adafruit_bus_device`` calls, with its argument names: each name costs
 heap a board does not spend."""
 
@@ -17,6 +19,7 @@ class I2C:
         self._regs[0x2D] = 0x10  # z = 4096 counts = 1 g at +/-8 g
         self._at = 0
         self._locked = False
+        self._wire = 0
 
     def try_lock(self):
         if self._locked:
@@ -33,14 +36,16 @@ class I2C:
         if address != 0x19:
             raise OSError(19)  # ENODEV, as CircuitPython says for no answer
         end = len(buffer) if end is None else end
+        self._wire += 1 + max(0, end - start)  # the address byte, then the data
         if end > start:
             self._at = buffer[start]
             for i in range(start + 1, end):
                 self._regs[(self._at + i - start - 1) & 0x3F] = buffer[i]
 
     def readfrom_into(self, address, buffer, start=0, end=None):
-        self.writeto(address, b"")  # the same checks
+        self.writeto(address, b"")  # the same checks, the address byte counted
         end = len(buffer) if end is None else end
+        self._wire += end - start
         step = 1 if self._at & 0x80 else 0
         for i in range(start, end):
             buffer[i] = self._regs[(self._at + step * (i - start)) & 0x3F]

@@ -1,0 +1,116 @@
+"""Time on the board (issue 26): a computer's decision frame does not also
+collect the heap, and the driver's time mode (tools/mp/play_device.py,
+run by tools/bench_cpu) records every frame's phase and I2C bytes on real
+CircuitPython, with valgrind's mark found and the calibration loop's count
+as the calibration was made (tools/bench_cpu's CPI).
+
+The real-CircuitPython tests need ``ROLLBOX_CIRCUITPYTHON`` (skipped
+without, and say so); the calibration's needs valgrind too.
+"""
+import collections
+import importlib.machinery
+import importlib.util
+import os
+import shutil
+
+import pytest
+from conftest import ROOT, frames, started
+
+from host import circuitpython as cp
+from rollbox import play
+
+PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
+          "to menu")  # tools/mp/play_device.py's
+
+
+def bench_cpu():
+    path = os.path.join(ROOT, "tools", "bench_cpu")
+    loader = importlib.machinery.SourceFileLoader("bench_cpu", path)
+    module = importlib.util.module_from_spec(importlib.util.spec_from_loader("bench_cpu", loader))
+    loader.exec_module(module)
+    return module
+
+
+@pytest.mark.parametrize("game", ["pig", "skunkd", "skunk"])
+def test_a_computer_collects_the_heap_in_a_frame_before_its_decision(game, quiet_sim,
+                                                                      monkeypatch):
+    sim = started(quiet_sim(game=game, players=2, seats=(3, 3)))
+    events, frame = [], [0]
+    collect, act = play.gc.collect, play.act
+
+    def collecting():
+        events.append(("collect", frame[0]))
+        collect()
+
+    def acting(app, action, now, how):
+        events.append(("act", frame[0], how))
+        act(app, action, now, how)
+
+    monkeypatch.setattr(play.gc, "collect", collecting)
+    monkeypatch.setattr(play, "act", acting)
+    for frame[0] in range(1, 600):
+        frames(sim, 1)
+    decisions = [e for e in events if e[0] == "act" and e[2] == play.BY_COMPUTER]
+    assert len(decisions) >= 3
+    before = None
+    for e in events:
+        if e[0] == "act" and e[2] == play.BY_COMPUTER:
+            assert before is not None and before < e[1], events  # collected, in an earlier frame
+            before = None
+        elif e[0] == "collect" and before is None:
+            before = e[1]
+
+
+@pytest.fixture(scope="module")
+def binaries():
+    try:
+        return cp.find()
+    except cp.NotFound as e:
+        pytest.skip("real CircuitPython not found, so not run: %s" % e)
+
+
+@pytest.fixture(scope="module")
+def folder(binaries, tmp_path_factory):
+    dest = str(tmp_path_factory.mktemp("circuitpy"))
+    cp.build(dest, binaries[1])
+    return dest
+
+
+def timed(binaries, folder, board, levels, cap):
+    run = cp.run(binaries[0], folder, 160 * 1024, ["play_device", board, "0", "2", "1", "11",
+                                                   levels, cap])
+    assert run.passed, run.output[-3000:]
+    with open(os.path.join(folder, "timed.bin"), "rb") as f:
+        record = f.read()
+    assert len(record) == 2 * run.number("frames")
+    return record[0::2], record[1::2]
+
+
+def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder):
+    phases, wire = timed(binaries, folder, "pybadge", "1,1", 100000)
+    seen = collections.Counter(PHASES[p & 15] for p in phases)
+    assert seen["empty"] == 32
+    assert seen["load"] == 1 and seen["to menu"] == 1
+    assert seen["over"] >= 10
+    for name in ("menu", "prompt", "decision", "tumble", "settle", "pause"):
+        assert seen[name] > 0, seen
+    assert {p >> 4 for p in phases if p & 15 == 4} == {1}  # every decision an easy seat's
+    # A LIS3DH read on the bus: its range (address and register, address
+    # and one byte), then x, y, z (address and register, address and six
+    # bytes): 13 bytes a frame once the app runs (adafruit_lis3dh).
+    assert {w for p, w in zip(phases, wire) if p & 15 in (3, 5)} == {13}
+
+
+def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder):
+    phases, _ = timed(binaries, folder, "cpb_gizmo", "0,3", 400)
+    seen = collections.Counter(PHASES[p & 15] for p in phases)
+    assert {p >> 4 for p in phases if p & 15 == 4} == {3}  # the human decides nothing
+    assert seen["prompt"] > 0 and seen["tumble"] > 0
+    assert sum(seen[p] for p in PHASES[3:9]) == 400 + 1  # its cap, and the frame past it
+
+
+@pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind not installed")
+def test_the_calibration_loop_counts_as_when_the_calibration_was_made(binaries, tmp_path):
+    bench = bench_cpu()
+    assert round(bench.loop_instructions(binaries[0], str(tmp_path))) == bench.LOOP_INSTRUCTIONS
+    assert bench.find_mark(binaries[0], str(tmp_path)).startswith("0x")
