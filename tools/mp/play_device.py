@@ -4,7 +4,8 @@ tools/host/unix_port, every seat a hard computer, each game chosen on the
 menu with key presses and played to the end, then back to the menu. Run by
 tools/bench_device and tests/test_device.py, never on a board.
 
-``circuitpython-unix32 -X heapsize=N -c "import play_device" PROFILE GAMES PLAYERS SEED [EFFECTS [LEVELS CAP]]``
+``circuitpython-unix32 -X heapsize=N -c "import play_device" PROFILE GAMES PLAYERS SEED``
+``[EFFECTS [LEVELS CAP]]``
 
 - PROFILE: pybadge (160x128, 8 keys) or cpb_gizmo (240x240, A and B);
 - GAMES: catalog indexes separated by commas, played in that order in one
@@ -248,7 +249,7 @@ class Driver:
         frame's figure holds that is the driver's."""
         self.record[0] = EMPTY
         self.record[1] = 0
-        for n in range(EMPTY_FRAMES):
+        for _ in range(EMPTY_FRAMES):
             MARK(1.5)
             MARK(1.5)
             self.timed.write(self.record)
