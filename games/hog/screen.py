@@ -115,8 +115,8 @@ class HogScreen(Screen):
     def coach(self, state):
         return self.bot.coach(state, self.counts[state.turn_player()])
 
-    def computer(self, state):
-        n = super().computer(state)
+    def computer(self, state, planned=None):
+        n = super().computer(state, planned)
         self.counts[state.turn_player()] = n
         return n
 

@@ -202,6 +202,17 @@ def choose(state, level=EASY):
     return _easy(state)
 
 
+def plan(state, level=EASY):
+    """HARD's :func:`choose` in pieces (``games.skull_dragon.hard.plan``:
+    a generator yielding between pieces, returning the action), for the
+    app to spread over frames (rollbox.bots); None for EASY and MEDIUM,
+    which decide at once."""
+    if level >= HARD and state.phase in (PICK_DIE, ACCEPT_OR_MULTIPLY, DIRECTION,
+                                         AFTER_SUCCESS):
+        return _hard().plan(state)
+    return None
+
+
 _hard_module = None  # games.skull_dragon.hard, once loaded
 
 

@@ -1,6 +1,12 @@
 """HARD for Skull & Dragon: the exact turn recursion of the module doc of
 games/skull_dragon/bot.py (which imports this module on first use). Pure,
 no randomness; floats only for the values.
+
+The score race's recursions take up to ~0.9 s on a 120 MHz SAMD51
+(tools/bench_cpu), so :func:`plan` works a decision out in pieces, one
+target of one level at a time (under 1 ms each there), for the app to
+spread across the frames of the seat's think time (issue 26);
+:func:`choose` is the same decision at once.
 """
 
 from micropython import const
@@ -121,11 +127,26 @@ def _live(direction, target):
     return [i for i in range(len(RESULTS)) if RESULTS[i] <= target]
 
 
+def finish(steps):
+    """What the generator ``steps`` returns, run to its end."""
+    try:
+        while True:
+            next(steps)
+    except StopIteration as e:
+        return e.value
+
+
 def _vector(direction, target, level, util=None):
     # type: (int, int, int, Optional[list[float]]) -> list[float]
     """W(t, direction, level) for every target t reachable from ``target``,
     indexed by the result value (43 entries; unreachable ones 0). ``util``
     None: expected points; else the race utility (module doc)."""
+    return finish(_vector_steps(direction, target, level, util))
+
+
+def _vector_steps(direction, target, level, util=None):
+    """:func:`_vector` as a generator: it yields after each target of each
+    level it works out and returns the list."""
     d = 0 if direction == OVER else 1
     live = _live(direction, target)
     nxt = [0.0] * _VALUES
@@ -156,6 +177,7 @@ def _vector(direction, target, level, util=None):
                 if v > best:
                     best = v
             cur[t] = best
+            yield
         nxt, cur = cur, nxt
     return nxt
 
@@ -203,14 +225,18 @@ def start_values(util):
     # type: (Optional[list[float]]) -> list[float]
     """Per result value (43 entries): the value of that target at the start
     of a turn with the better direction, max(W(t, over, 0), W(t, under, 0))."""
+    return finish(_start_steps(util))
+
+
+def _start_steps(util):
     if util is None:
         out = [0.0] * _VALUES
         for i in range(len(RESULTS)):
             a, b = _V0[i] * _SCALE, _V0[_UNDER_AT + i] * _SCALE
             out[RESULTS[i]] = a if a > b else b
         return out
-    over = _vector(OVER, 0, 0, util)
-    under = _vector(UNDER, _TOP, 0, util)
+    over = yield from _vector_steps(OVER, 0, 0, util)
+    under = yield from _vector_steps(UNDER, _TOP, 0, util)
     for t in range(_VALUES):  # in place: no third list (floats are objects on some ports)
         if under[t] > over[t]:
             over[t] = under[t]
@@ -231,20 +257,28 @@ def first_die_value(die, start):
 
 
 def _direction_values(state, util):
-    # type: (Any, Optional[list[float]]) -> tuple
     t = state.target
     if util is None:
         i = RESULTS.index(t)
         return _V0[i] * _SCALE, _V0[_UNDER_AT + i] * _SCALE
-    return _vector(OVER, t, 0, util)[t], _vector(UNDER, t, 0, util)[t]
+    over = yield from _vector_steps(OVER, t, 0, util)
+    under = yield from _vector_steps(UNDER, t, 0, util)
+    return over[t], under[t]
 
 
 def choose(state):
     # type: (Any) -> int
+    """HARD's action for the seat to act (``state`` at a decision node)."""
+    return finish(plan(state))
+
+
+def plan(state):
+    """:func:`choose` in pieces: a generator that yields (None) between
+    pieces and returns the action."""
     phase, target, direction = state.phase, state.target, state.direction
     util = _utility(state)
     if target < 0:  # the throw that sets the target
-        start = start_values(util)
+        start = yield from _start_steps(util)
         if phase == PICK_DIE:
             sv = first_die_value(SKULL_DIE, start)
             dv = first_die_value(DRAGON_DIE, start)
@@ -255,10 +289,10 @@ def choose(state):
             mul += start[first * g]
         return MULTIPLY if mul / 6 > start[first] else ACCEPT
     if phase == DIRECTION:
-        over, under = _direction_values(state, util)
+        over, under = yield from _direction_values(state, util)
         return UNDER if under > over else OVER
     k = state.turn_points
-    nxt = _vector(direction, target, k + 1, util)
+    nxt = yield from _vector_steps(direction, target, k + 1, util)
     fail = 0.0 if util is None else util[0]
     if phase == ACCEPT_OR_MULTIPLY:
         first = state.first_value

@@ -77,7 +77,7 @@ class App:
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
     ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's (``phase``,
-    ``since``, ``face_at``, ``how``, ``armed``, ``held``, ``last_turn``, ``undo``:
+    ``since``, ``face_at``, ``how``, ``armed``, ``held``, ``last_turn``, ``undo``, ``plan``:
     ``rollbox.play``); the saves' (``save_slots``, ``save_head``,
     ``turn_saved``: ``rollbox.saves``); the menu's, which it reads and
     sets (``view``, ``buttons``: bitmask of the board's logical buttons,
@@ -123,6 +123,7 @@ class App:
         self.held = bytearray(10)  # presses during a roll, their count, their seat (rollbox.play)
         self.last_turn = None  # type: Any  # [seat, its messages, seat before, its messages]
         self.undo = None  # type: Any
+        self.plan = None  # type: Any  # a computer's decision under way (rollbox.play)
         self.save_slots = None  # type: Any
         self.save_head = b""
         self.turn_saved = -1
@@ -359,7 +360,7 @@ class App:
     def to_menu(self):
         """Game over (A) or quit: the game and everything it loaded go, the
         menu comes back."""
-        self.game = self.state = self.screen = self.undo = self.save_slots = None
+        self.game = self.state = self.screen = self.undo = self.save_slots = self.plan = None
         self.save_head = b""
         self.held[8] = 0  # (rollbox.play: the count of the presses kept in a roll)
         self.last_turn = None

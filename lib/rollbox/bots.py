@@ -1,6 +1,10 @@
 """Computer seats, one module per rule set: ``choose(state, level)`` gives the
 action of the seat to act; ``coach(state)`` two short lines of odds for the
-coach overlay (each at most :data:`COACH_CHARS` characters).
+coach overlay (each at most :data:`COACH_CHARS` characters). A bot whose
+decision can take longer than a frame also has ``plan(state, level)``: a
+generator that yields between pieces of the same decision and returns its
+action (None where the level decides at once), which the app steps a few
+pieces a frame during the seat's think time (``rollbox.play``, issue 26).
 
 Levels (a seat's kind in the menu, 0 is a human seat): :data:`EASY` plays
 the sheet's simple rule (hold at 20, bank at 300...), :data:`MEDIUM` a rule a

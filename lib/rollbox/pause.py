@@ -76,6 +76,7 @@ class PauseScreen:
         # tables too (rollbox.play brings them back).
         package = app.package
         app.screen.bot = None
+        app.plan = None  # a computer's decision under way starts again after
         rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table",
                        *app.screen.modules)
         self._title = v.title.text

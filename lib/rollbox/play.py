@@ -11,16 +11,17 @@ count at [8], the seat they were for at [9]), ``last_turn`` (a list:
 the seat whose turn is on, its messages, then the seat and messages of
 the turn before, for the pause screen, and the seat's score when its turn
 began, to tell a bank from a bust), ``since`` (ms: the prompt or
-tumble began), ``face_at`` (ms: the next tumbling faces; at a
-computer's prompt, equal to ``since`` once the heap was collected for
-its decision), ``how`` (how
+tumble began), ``face_at`` (ms: the next tumbling faces), ``how`` (how
 the action being rolled came: :data:`BY_BUTTON`, :data:`BY_SHAKE`,
 :data:`BY_COMPUTER`), ``armed`` (2: a shake may roll, the detector was
 idle inside this prompt; 1: not yet, but the board has been still since
 the detector was made or reset; 0: not even that, so that a shake carried
 over from the menu or the pause screen never rolls, issue 24 item 7),
 ``undo`` (the state's bytes and the dice stream before this frame's
-action, or None).
+action, or None), ``plan`` (a computer's decision at its prompt: None
+before its first frame, :data:`_AT_ONCE` when its bot decides at the end
+of the think time, a generator while the bot works it out in pieces
+(``rollbox.bots``), then the action).
 
 Names cost RAM on the board (each is interned for good, in pools that
 double: tools/bench_device), so the app's state here lives in few
@@ -61,6 +62,8 @@ _FACE_MS = const(80)  # tumbling faces change this often
 _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 _HELD = const(8)  # presses kept during a roll (``app.held``: these, the count, the seat)
 _NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
+_AT_ONCE = const(-1)  # ``app.plan``: the bot decides when the think time is up
+_PIECES = const(12)  # pieces of a plan a frame (Skull & Dragon: ~1 ms each on a SAMD51)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -129,16 +132,7 @@ def step(app, pressed, motion, now):
         tumble(app, now, BY_COMPUTER)
         return False
     if app.seats[p]:
-        age = ticks_diff(now, app.since)
-        if age >= screen.THINK_MS:
-            act(app, screen.computer(s), now, BY_COMPUTER)
-            return False
-        if age >= screen.THINK_MS >> 1 and app.face_at != app.since:
-            # The bot's search wants the heap in one piece: collected
-            # halfway through the think time, in a frame of its own (a
-            # collection takes ~12 ms on a SAMD51, tools/bench_cpu).
-            gc.collect()
-            app.face_at = app.since  # (unused at a prompt: "collected")
+        _think(app, s, now)
         if pressed and screen.ASIDE:  # a human out of turn (SKUNK: sit down)
             action = screen.press(s, pressed)
             if action is not None:
@@ -170,6 +164,32 @@ def step(app, pressed, motion, now):
     return False
 
 
+def _think(app, s, now):
+    """A frame of a computer's think time (``screen.THINK_MS``). Its first
+    frame collects the heap (the bot's search wants it in one piece; a
+    collection takes ~12 ms on a SAMD51, tools/bench_cpu) and starts the
+    bot's plan; the next ones run :data:`_PIECES` pieces of it each; once
+    the time is up and the decision found, the seat acts."""
+    plan = app.plan
+    if plan is None:
+        gc.collect()
+        plan = app.screen.plan(s)
+        app.plan = _AT_ONCE if plan is None else plan
+        return
+    if not isinstance(plan, int):
+        try:
+            for _ in range(_PIECES):
+                next(plan)
+            return
+        except StopIteration as done:
+            app.plan = plan = done.value
+        except (OSError, ValueError):  # the screen's own decision says why
+            app.plan = plan = _AT_ONCE
+    if ticks_diff(now, app.since) >= app.screen.THINK_MS:
+        app.plan = None
+        act(app, app.screen.computer(s, None if plan == _AT_ONCE else plan), now, BY_COMPUTER)
+
+
 def press(app):
     """The next press kept during the last roll, once the dice have landed
     and play prompts again (0: none). Kept presses are dropped when the
@@ -191,6 +211,7 @@ def prompt(app, now):
     """The seat to act is asked: the screen drawn, the status line and coach."""
     app.phase = PROMPT
     app.since = now
+    app.plan = None
     app.armed = 1 if app.armed else 0  # still calm, not armed
     app.screen.draw(app.state)
     draw_prompt(app)
@@ -247,7 +268,7 @@ def undo(app):
     if app.game is None or app.undo is None:
         return
     raw, app.roller.seed = app.undo  # the same dice for the retried roll
-    app.undo = None
+    app.undo = app.plan = None
     app.turn_saved = -1  # the next turn boundary saves again: the nvm follows the retry
     app.state = app.game.state_from_bytes(raw)
     app.last_turn[0] = app.state.turn_player()

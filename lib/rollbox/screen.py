@@ -88,11 +88,20 @@ class Screen:
         if line.color != INK:
             line.color = INK
 
-    def computer(self, state):
-        """The seat's action from the bot at the seat's level. A hard seat
+    def plan(self, state):
+        """The seat's decision in pieces from the bot's ``plan`` (a
+        generator, ``rollbox.bots``), or None when the bot decides at once."""
+        make = getattr(self.bot, "plan", None)
+        return None if make is None else make(state, self.seats[state.current_player()])
+
+    def computer(self, state, planned=None):
+        """The seat's action from the bot at the seat's level (``planned``,
+        when a :meth:`plan` worked it out). A hard seat
         whose solved table is missing or damaged (``OSError``,
         ``ValueError`` from ``rollbox.table``) plays this decision at
         medium and the message line says so: the game goes on."""
+        if planned is not None:
+            return planned
         level = self.seats[state.current_player()]
         try:
             return self.bot.choose(state, level)
