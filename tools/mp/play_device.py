@@ -35,6 +35,10 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     memory_errors N           MemoryErrors the app caught (0 to pass)
     all_peak BYTES            the peak over the whole power-on
     done
+
+and twice ``micropython.qstr_info()``'s line ("qstr pool: n_pool=..,
+n_qstr=.., ..."): after the baseline (the names the driver and the
+stand-ins interned) and at the end (every name interned, never freed).
 """
 import gc
 import random
@@ -182,6 +186,9 @@ def main():
     print("standins", standins(profile))
     gc.collect()
     base = gc.mem_alloc()
+    import micropython
+
+    micropython.qstr_info()  # the names interned before the app: the driver's, the stand-ins'
     supervisor._now = 0
     app = power_up()
     hw = app.hw
@@ -224,8 +231,6 @@ def main():
         print("loaded", index, ",".join(sorted(sys.modules)))
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
-    import micropython
-
     micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
     print("done")
 
