@@ -290,31 +290,6 @@ class App:
         except (AttributeError, RuntimeError, ValueError):  # a display without a backlight pin
             pass
 
-    def effects(self, sound, lights):
-        """The menu's Sound and Lights levels (0 off; ``rollbox.sound`` and
-        ``rollbox.lights``): their module is loaded and their part made the
-        first time a level is on (the audio output once per power-on, then
-        only silenced), and kept with the app's own modules. A board
-        without the part, or without its CircuitPython module, plays
-        nothing and says nothing."""
-        for level, name in ((sound, "sound"), (lights, "lights")):
-            part = getattr(self, name)
-            if part is None and level and getattr(self.hw, "speaker" if name == "sound"
-                                                   else "pixels") is not None:
-                before = rollbox.loaded()
-                try:
-                    part = rollbox.load("rollbox." + name)
-                    part = (part.Sound if name == "sound" else part.Lights)(self.hw, level)
-                except (ImportError, ValueError, RuntimeError, OSError):
-                    rollbox.unload_new(before)
-                    part = None
-                else:
-                    self._core = self._core + tuple(m for m in rollbox.loaded()
-                                                    if m not in before)
-                setattr(self, name, part)
-            elif part is not None and part.level != level:
-                part.set_level(level)
-
     def _sample(self, now):
         if not self.accel_ok:
             return IDLE
@@ -349,12 +324,12 @@ class App:
     def _show_menu(self):
         """The menu's modules in, its screen on (settings as they were)."""
         gc.collect()
-        from rollbox.menu import MenuScreen
+        from rollbox.menu import MenuScreen, effects
 
         self.mode = MENU
         self.menu_screen = MenuScreen(self)
         self.menu = self.menu_screen.menu
-        self.effects(self.menu.sound, self.menu.lights)  # the saved levels at power-up
+        effects(self, self.menu.sound, self.menu.lights)  # the saved levels at power-up
 
     def to_menu(self):
         """Game over (A) or quit: the game and everything it loaded go, the
