@@ -34,13 +34,12 @@ import rollbox
 import rollbox.engine  # noqa: F401 (every game's rules and screens build on these two:
 import rollbox.screen  # noqa: F401  they stay loaded, names interned once at power-up)
 from rollbox import play
-from rollbox.controls import PAUSE, START, A, Controls
-from rollbox.dice import Roller
-from rollbox.shake import IDLE, NORMAL, ShakeDetector
-from rollbox.view import WARN, View
+from rollbox.controls import PAUSE, START, A
+from rollbox.shake import IDLE, ShakeDetector
+from rollbox.view import WARN
 
 try:
-    from typing import Any, Tuple  # noqa: F401 (used in type comments)
+    from typing import Any, Tuple  # noqa: F401 (the annotations, type comments)
 except ImportError:
     pass
 
@@ -95,62 +94,63 @@ class App:
     OVER = OVER
     PAUSED = PAUSED
 
+    # The attributes (set by rollbox.build.app, for the type check):
+    hw: Any
+    view: Any  # rollbox.view.View
+    controls: Any  # rollbox.controls.Controls (or rollbox.chord.ChordControls)
+    detector: Any  # rollbox.shake.ShakeDetector
+    sensitivity: int  # the menu's Shake line (rollbox.shake.GENTLE..FIRM)
+    roller: Any  # rollbox.dice.Roller
+    log: Any
+    mode: int
+    menu: Any  # rollbox.menu.Menu while the menu shows
+    menu_screen: Any  # rollbox.menu.MenuScreen, the same
+    index: int
+    game: Any
+    state: Any
+    screen: Any
+    seats: Tuple[int, ...]
+    package: str  # the game's package ("games.pig")
+    phase: int
+    since: int
+    face_at: int
+    how: int
+    armed: int
+    held: bytearray  # presses during a roll, their count, their seat (rollbox.play)
+    last_turn: Any  # [seat, its messages, seat before, its messages]
+    undo: Any
+    plan: Any  # a computer's decision under way (rollbox.play)
+    save_slots: Any
+    save_head: bytes
+    turn_saved: int
+    coach: int  # the coach overlay on (1) or off (0), kept from game to game
+    settings: Any
+    resume: Any
+    taken: Any  # a resumed game's (index, params, seats) for the menu
+    series: Any  # (game index, players, winner) of the last game
+    stats_ram: Any
+    accel_ok: bool
+    notice: str
+    notice_display: bool
+    memory_errors: int  # MemoryErrors caught by step() (the benchmark's pass mark)
+    pause: Any
+    sound: Any  # rollbox.sound.Sound once the menu turns it on
+    lights: Any  # rollbox.lights.Lights, the same
+    dim: int  # the screen: 0 bright, 1 dimmed, 2 nearly dark (battery care)
+    idle_at: int  # ms: the last press, shake or turn
+    _xyz: Any  # the last accelerometer sample (m/s²)
+    _told_held: bool
+    _unseeded: bool  # seeded at the first input (rollbox.seed)
+    _core: Any  # the modules every mode keeps
+    buttons: int
+    nvm: Any
+
     def __init__(self, hw, roller=None, log=None, now=None, nvm=None, boot_notice=""):
-        self.hw = hw
-        self.view = View(hw.display)
-        controls = Controls
-        if START not in hw.key_map:  # A and B only: their presses wait for the chord
-            from rollbox.chord import ChordControls as controls
-        self.controls = controls(hw.keys, hw.key_map, ticks_ms() if now is None else now)
-        self.detector = ShakeDetector(hw.shake[NORMAL])
-        self.sensitivity = NORMAL  # the menu's Shake line (rollbox.shake.GENTLE..FIRM)
-        self.roller = roller or Roller()
-        self.log = log
-        self.mode = MENU
-        self.menu = None  # type: Any  # rollbox.menu.Menu while the menu shows
-        self.menu_screen = None  # type: Any  # rollbox.menu.MenuScreen, the same
-        self.index = 0
-        self.game = None  # type: Any
-        self.state = None  # type: Any
-        self.screen = None  # type: Any
-        self.seats = ()  # type: Tuple[int, ...]
-        self.package = ""  # the game's package ("games.pig")
-        self.phase = play.PROMPT
-        self.since = 0
-        self.face_at = 0
-        self.how = play.BY_BUTTON
-        self.armed = 0
-        self.held = bytearray(10)  # presses during a roll, their count, their seat (rollbox.play)
-        self.last_turn = None  # type: Any  # [seat, its messages, seat before, its messages]
-        self.undo = None  # type: Any
-        self.plan = None  # type: Any  # a computer's decision under way (rollbox.play)
-        self.save_slots = None  # type: Any
-        self.save_head = b""
-        self.turn_saved = -1
-        self.coach = 0  # the coach overlay on (1) or off (0), kept from game to game
-        self.settings = None  # type: Any
-        self.resume = None  # type: Any
-        self.taken = None  # type: Any  # a resumed game's (index, params, seats) for the menu
-        self.series = None  # type: Any  # (game index, players, winner) of the last game
-        self.stats_ram = None  # type: Any
-        self.accel_ok = hw.accel is not None
-        self.notice = hw.message
-        self.notice_display = False
-        self.memory_errors = 0  # MemoryErrors caught by step() (the benchmark's pass mark)
-        self.pause = None  # type: Any
-        self.sound = None  # type: Any  # rollbox.sound.Sound once the menu turns it on
-        self.lights = None  # type: Any  # rollbox.lights.Lights, the same
-        self.dim = 0  # the screen: 0 bright, 1 dimmed, 2 nearly dark (battery care)
-        self.idle_at = ticks_ms() if now is None else now  # ms: the last press, shake or turn
-        self._xyz = (0.0, 0.0, 0.0)  # the last accelerometer sample (m/s²)
-        self._told_held = False
-        self._unseeded = not _seed_once()  # seeded at the first input (rollbox.seed)
+        from rollbox import build  # the set-up's code: in RAM for the moment
+
+        build.app(self, hw, roller, log, now, nvm)
+        rollbox.unload("rollbox.build")
         self._core = rollbox.loaded()  # the modules every mode keeps
-        buttons = 0
-        for bit in hw.key_map:
-            buttons |= bit
-        self.buttons = buttons
-        self.nvm = hw.nvm if nvm is None else nvm
         self._show_menu()
         if boot_notice:
             self.view.set_text(self.view.message, boot_notice)
@@ -291,31 +291,6 @@ class App:
         except (AttributeError, RuntimeError, ValueError):  # a display without a backlight pin
             pass
 
-    def effects(self, sound, lights):
-        """The menu's Sound and Lights levels (0 off; ``rollbox.sound`` and
-        ``rollbox.lights``): their module is loaded and their part made the
-        first time a level is on (the audio output once per power-on, then
-        only silenced), and kept with the app's own modules. A board
-        without the part, or without its CircuitPython module, plays
-        nothing and says nothing."""
-        for level, name in ((sound, "sound"), (lights, "lights")):
-            part = getattr(self, name)
-            if part is None and level and getattr(self.hw, "speaker" if name == "sound"
-                                                   else "pixels") is not None:
-                before = rollbox.loaded()
-                try:
-                    part = rollbox.load("rollbox." + name)
-                    part = (part.Sound if name == "sound" else part.Lights)(self.hw, level)
-                except (ImportError, ValueError, RuntimeError, OSError):
-                    rollbox.unload_new(before)
-                    part = None
-                else:
-                    self._core = self._core + tuple(m for m in rollbox.loaded()
-                                                    if m not in before)
-                setattr(self, name, part)
-            elif part is not None and part.level != level:
-                part.set_level(level)
-
     def _sample(self, now):
         if not self.accel_ok:
             return IDLE
@@ -350,12 +325,12 @@ class App:
     def _show_menu(self):
         """The menu's modules in, its screen on (settings as they were)."""
         gc.collect()
-        from rollbox.menu import MenuScreen
+        from rollbox.menu import MenuScreen, effects
 
         self.mode = MENU
         self.menu_screen = MenuScreen(self)
         self.menu = self.menu_screen.menu
-        self.effects(self.menu.sound, self.menu.lights)  # the saved levels at power-up
+        effects(self, self.menu.sound, self.menu.lights)  # the saved levels at power-up
 
     def to_menu(self):
         """Game over (A) or quit: the game and everything it loaded go, the
@@ -430,14 +405,3 @@ class App:
         ``STARTED``, ``ENDED``), when there is one."""
         if self.log is not None:
             self.log(self, text, how)
-
-
-def _seed_once():
-    """Seed the dice at power-up (``rollbox.seed``, unloaded when done):
-    True when ``os.urandom`` did it, False when the first input must."""
-    from rollbox import seed
-
-    if seed.seed_once():
-        rollbox.unload("rollbox.seed")
-        return True
-    return False

@@ -18,13 +18,14 @@ round); A on "Start" or START anywhere starts a new game; A (or START) on
 :meth:`Menu.restore` turn the choices into 17 bytes and back (the settings
 record of ``rollbox.store``; older records of 14 and 15 bytes read with
 the later lines at their defaults). The Sound and Lights lines act at once
-(``rollbox.app.App.effects``); the title shows the battery's voltage where
+(:func:`effects`); the title shows the battery's voltage where
 the board reads it (issue 25).
 """
 
 import displayio
 from micropython import const
 
+import rollbox
 from rollbox import catalog, controls, store
 from rollbox.bots import LEVEL_NAMES
 from rollbox.view import label
@@ -401,7 +402,7 @@ class MenuScreen:
         elif chose:
             return self._new_game()
         else:
-            self.app.effects(self.menu.sound, self.menu.lights)  # heard and seen at once
+            effects(self.app, self.menu.sound, self.menu.lights)  # heard and seen at once
             self.draw()
         return None
 
@@ -447,6 +448,33 @@ class MenuScreen:
         v.set_text(v.status, "Any key: menu")
 
 
+
+
+def effects(app, sound, lights):
+    """The menu's Sound and Lights levels on ``app`` (a ``rollbox.app.App``;
+    0 off; ``rollbox.sound`` and ``rollbox.lights``): their module is
+    loaded and their part made (``app.sound``, ``app.lights``) the first
+    time a level is on (the audio output once per power-on, then only
+    silenced), and kept with the app's own modules (``app._core``). A board
+    without the part, or without its CircuitPython module, plays nothing
+    and says nothing. Here, not in the app: only the menu sets them, and
+    its code leaves RAM with it."""
+    for level, name in ((sound, "sound"), (lights, "lights")):
+        part = getattr(app, name)
+        if part is None and level and getattr(app.hw, "speaker" if name == "sound"
+                                              else "pixels") is not None:
+            before = rollbox.loaded()
+            try:
+                part = rollbox.load("rollbox." + name)
+                part = (part.Sound if name == "sound" else part.Lights)(app.hw, level)
+            except (ImportError, ValueError, RuntimeError, OSError):
+                rollbox.unload_new(before)
+                part = None
+            else:
+                app._core = app._core + tuple(m for m in rollbox.loaded() if m not in before)
+            setattr(app, name, part)
+        elif part is not None and part.level != level:
+            part.set_level(level)
 
 
 def _battery(hw):

@@ -19,20 +19,19 @@ built-in font for the body (26 characters by :data:`BODY` or
 view's title, message and status lines above it are the heading, a blank
 note line and the hint.
 
-Depends on: displayio, vectorio, terminalio, rollbox.view.
+The panel's set-up, the "Last turn" page and the quit are
+``rollbox.panel``'s, loaded for the moment: the pause screen's heaviest
+moment, a help page, holds neither.
+
+Depends on: displayio, vectorio, terminalio, rollbox.view (through
+rollbox.panel).
 """
 
-import displayio
-import terminalio
-import vectorio
 from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
 import rollbox
-from rollbox import saves
 from rollbox.controls import DOWN, PAUSE, SELECT, START, UP, A, B
-from rollbox.play import ENDED
-from rollbox.view import INK, ink
 
 try:
     from typing import Any  # noqa: F401 (used in type comments)
@@ -45,7 +44,6 @@ _CHARS = const(26)  # characters a body line (160 pixels)
 # The body's columns: one more than a line, so that no line fills a row (a
 # board's Terminal scrolls the rows when a write fills the last one).
 _COLUMNS = const(27)
-_BG = const(0x102A18)  # darker than the felt: the game is behind it
 _ITEMS = ("Resume", "Coach", "Rules and keys", "Last turn", "Quit to menu")
 _LAST = const(3)  # the cursor on "Last turn"
 _BACK = START | PAUSE
@@ -66,40 +64,25 @@ class PauseScreen:
     "Quit to menu?" waits for an answer).
     """
 
+    # The attributes (set by rollbox.panel.set_up, for the type check):
+    app: Any
+    body: list  # str, or None: a help line
+    cursor: int
+    top: int
+    end: int
+    asking: bool
+    last: bool  # "Last turn" shows
+    _at: int
+    _before: Any
+    _title: str
+    _terminal: Any
+    _help: Any  # open_help's while shown
+
     def __init__(self, app, now, before):
-        self.app = app
-        self._at = now
-        self._before = before
-        v = app.view
-        # RAM for the panel, the game's heaviest moment: what the game imports
-        # again when it needs it goes, its computer players and solved
-        # tables too (rollbox.play brings them back).
-        package = app.package
-        app.screen.bot = None
-        app.plan = None  # a computer's decision under way starts again after
-        rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table",
-                       *app.screen.modules)
-        self._title = v.title.text
-        rows = _TALL if v.large else BODY
-        g = displayio.Group()
-        shade = displayio.Palette(1)
-        shade[0] = _BG
-        g.append(vectorio.Rectangle(pixel_shader=shade, width=v.width, height=v.height))
-        font = terminalio.FONT
-        grid = displayio.TileGrid(font.bitmap, pixel_shader=ink(INK), width=_COLUMNS,
-                                  height=rows, tile_width=6, tile_height=12, x=2, y=13)
-        g.append(grid)
-        self._terminal = terminalio.Terminal(grid, font)
-        self.body = [""] * rows  # type: list  # str, or None: a help line
-        v.show_coach(None)  # on again (if on) when play goes on
-        v.set_text(v.message, "")  # the panel's note line
-        self.cursor = 0
-        self.top = -1
-        self.end = 0
-        self.asking = False
-        self.last = False  # "Last turn" shows
-        self._help = None  # type: Any  # open_help's while shown
-        v.show_overlay(g)
+        from rollbox import panel  # the panel's set-up: in RAM for the moment
+
+        panel.set_up(self, app, now, before, _TALL if app.view.large else BODY, _COLUMNS)
+        rollbox.unload("rollbox.panel")
         self._draw()
 
     def press(self, bit, now):
@@ -111,7 +94,9 @@ class PauseScreen:
             self.asking = False
             if bit & A:
                 self._leave(now)
-                self._quit()
+                from rollbox import panel  # (the app's to_menu unloads it)
+
+                panel.quit_to_menu(self.app)
                 return
         elif self.top >= 0:
             if bit & (A | _BACK):
@@ -160,17 +145,6 @@ class PauseScreen:
         app.detector.reset()
         app.armed = 0  # a shake begun while paused never rolls (rollbox.play)
 
-    def _quit(self):
-        """Quit to the menu: the game saved as it stands (the turn so far
-        included) and offered by the menu's Resume line."""
-        app = self.app
-        saves.save_game(app)
-        if app.save_head:
-            app.resume = app.save_head + app.state.to_bytes() + app.roller.seed.to_bytes(4, "big")
-            app.taken = (app.index, app.game.params, app.seats)
-        app.log_event("quit to menu", ENDED)
-        app.to_menu()
-
     def _draw(self):
         app = self.app
         v = app.view
@@ -184,7 +158,10 @@ class PauseScreen:
             else:
                 hint = "B:next page A:back"
         elif self.last:
-            title, text = last_turn(app, len(self.body))
+            from rollbox import panel
+
+            title, text = panel.last_turn(app, len(self.body), _CHARS)
+            rollbox.unload("rollbox.panel")
             hint = "Any key: back"
         elif self.asking:
             saved = app.save_slots is not None
@@ -211,28 +188,6 @@ class PauseScreen:
                 t.write("\x1b[%d;1H\x1b[K" % (i + 1))  # type: ignore[arg-type]
                 t.write(line[:_CHARS])  # type: ignore[arg-type]
                 v.dirty = True
-
-
-def last_turn(app, rows):
-    """``(title, lines)`` of "Last turn" (issue 24, item 6): the title
-    ("Last turn: P2 (computer)") and the messages of the turn before
-    (``app.last_turn``, kept by ``rollbox.play``: a computer's; a human's
-    turn keeps none) cut at spaces into lines of :data:`_CHARS`
-    characters, the newest ``rows`` of them."""
-    last = app.last_turn
-    if last is None or last[2] < 0:
-        return "Last turn", ("Nothing yet in this game.",)
-    seat = last[2]
-    title = "Last turn: P%d (%s)" % (seat + 1, "computer" if app.seats[seat] else "human")
-    lines = []
-    for text in last[3] or ("(nothing said)",):
-        while len(text) > _CHARS:
-            cut = text.rfind(" ", 0, _CHARS + 1)
-            cut = cut if cut > 0 else _CHARS
-            lines.append(text[:cut])
-            text = "  " + text[cut:].lstrip()
-        lines.append(text)
-    return title, lines[-rows:]
 
 
 def open_help(app):

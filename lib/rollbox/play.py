@@ -375,27 +375,15 @@ def _after_action(app, now):
 
 
 def _game_over(app, now):
-    """The result on the title line; the computer players go (the game's
-    ``bot`` and ``hard`` modules, the solved tables' reader), then the
-    save is cleared and the game counted (``rollbox.saves``)."""
-    s = app.state
-    app.mode = app.OVER
-    app.screen.draw(s)
-    v = app.view
-    result = app.screen.result(s)
-    won = s.winners()
-    app.series = (app.index, len(app.seats), won[0]) if len(won) == 1 else None
-    cue(app, 5, now, won[0] if won else 0)
-    v.set_text(v.title, result)
-    v.set_text(v.status, "A: menu")
-    v.status.color = DIM
-    v.show_coach(None)  # the result is the news now
-    app.log_event(result, ENDED)
-    app.screen.bot = None  # the computer players and their tables go first
+    """The game's end: the computer players go first (the game's ``bot``
+    and ``hard`` modules, the solved tables' reader), then
+    ``rollbox.ending`` (loaded for the moment) shows the result, clears
+    the save and counts the game."""
+    app.screen.bot = None
     package = app.package  # "games.<name>": its bot and hard modules
     rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table")
     gc.collect()
-    try:  # the result stands whatever the saves meet
-        saves.game_over(app, won)
-    except MemoryError:
-        app.say("Out of memory: not counted")
+    from rollbox import ending
+
+    ending.game_over(app, now)
+    rollbox.unload("rollbox.ending")

@@ -1,6 +1,7 @@
 """Sound (issue 25): short synthesized sounds, never blocking, from one
 audio output made once per power-on (freeing and making it again fragments
-the heap) and one ``synthio.Synthesizer`` on it; no sound files.
+the heap) and one ``synthio.Synthesizer`` on it; no sound files. They are
+made by ``rollbox.build.sound``, loaded for that moment.
 
 Cues (``rollbox.play.cue``'s kinds, plain ints): 0 a roll begins (a
 rattle's first click), 1 the tumbling faces change (a click of noise, as
@@ -21,14 +22,15 @@ Known fault left as it is: a display refresh can glitch ``audioio``
 playback on the SAMD51 (circuitpython #1762, #7322): the sounds are short.
 """
 
-import array
-
-import synthio
 from adafruit_ticks import ticks_add, ticks_diff
 from micropython import const
 
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
+
 LEVEL_NAMES = ("off", "quiet", "loud")
-_RATE = const(11025)  # Hz: enough for clicks and square-wave tunes
 _QUIET_MS = const(60)  # after the last note's release, the amplifier goes off
 # Tunes: (frequency Hz, length ms) pairs, flat. Notes of C major.
 _TUNES = (
@@ -53,43 +55,26 @@ class Sound:
     :raises ValueError, RuntimeError: the pin cannot play audio.
     """
 
+    # The attributes (set by rollbox.build.sound, for the type check):
+    out: Any  # the audio output
+    enable: Any  # the amplifier's DigitalInOut, or None
+    synth: Any  # the synthio.Synthesizer playing on ``out``
+    tone: Any  # the tunes' synthio.Note (a square wave)
+    noise: Any  # the rattle's synthio.Note (noise)
+    level: int
+    tune: Any  # the tune playing: _TUNES' (frequency, ms) pairs, or ()
+    at: int  # index of the tune's next note
+    due: int  # ticks: the next note (or the tune's end)
+    quiet: int  # ticks: the amplifier off from then (0: off already)
+
     def __init__(self, hw, level):
-        pin, enable = hw.speaker
+        import rollbox
+        from rollbox import build  # the set-up's code: in RAM for the moment
+
         try:
-            import audioio
-
-            out = audioio.AudioOut(pin)
-        except ImportError:  # the nRF52840's port: PWM audio only
-            import audiopwmio
-
-            out = audiopwmio.PWMAudioOut(pin)
-        self.enable = None
-        if enable is not None:
-            import digitalio
-
-            self.enable = digitalio.DigitalInOut(enable)
-            self.enable.switch_to_output(value=False)
-        synth = synthio.Synthesizer(sample_rate=_RATE)
-        self.out = out
-        self.synth = synth
-        # Two voices: the tunes' square wave, and the rattle's noise (a
-        # cycle of 64 random samples at ~150 Hz: about 9,600 random steps a second).
-        env = synthio.Envelope(attack_time=0.002, decay_time=0.02, release_time=0.03,
-                               attack_level=1.0, sustain_level=0.8)
-        noise = array.array("h", (((i * 7919 + 13) * 2654435761 >> 16) % 40000 - 20000
-                                  for i in range(64)))
-        # (press() and release() take one Note without making a tuple;
-        # pressing a note that still sounds strikes it again: synthio_span_change_note)
-        self.tone = synthio.Note(frequency=440, envelope=env)
-        self.noise = synthio.Note(frequency=150, waveform=noise, envelope=synthio.Envelope(
-            attack_time=0.001, decay_time=0.035, release_time=0.01, attack_level=1.0,
-            sustain_level=0.0))
-        self.level = level
-        self.tune = ()
-        self.at = 0  # index of the tune's next note
-        self.due = 0  # ticks: the next note (or the tune's end)
-        self.quiet = 0  # ticks: the amplifier off from then (0: off already)
-        out.play(synth)
+            build.sound(self, hw, level)
+        finally:
+            rollbox.unload("rollbox.build")
 
     def cue(self, kind, now, strength=8):
         """The sound of cue ``kind`` (the module's list) starts at ``now``

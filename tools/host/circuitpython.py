@@ -21,6 +21,7 @@ import importlib.util
 import os
 import shutil
 import subprocess
+import tempfile
 import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
@@ -85,15 +86,25 @@ def version(binary):
     return run.stdout.strip()
 
 
-def compile_mpy(mpy_cross, src, dest, name):
-    """Compile ``src`` to ``dest`` with CircuitPython's ``mpy_cross``;
+# mpy-cross's options for Rollbox's own modules (lib/rollbox, games; tools/deploy
+# too): -O3 stores no line numbers in the bytecode, which a board loads into
+# its heap with the rest (about 7 % of each module: 2-4 KB of a game's heap);
+# a traceback still names the file and the function, at "line 1".
+# (-O1 and up also drop asserts and make __debug__ False: the device code
+# has neither.) The Adafruit libraries are compiled as their bundle is.
+MPY_OPTIONS = ("-O3",)
+
+
+def compile_mpy(mpy_cross, src, dest, name, options=()):
+    """Compile ``src`` to ``dest`` with CircuitPython's ``mpy_cross``
+    (and its ``options``: :data:`MPY_OPTIONS` for Rollbox's modules);
     ``name`` is the source name the .mpy keeps for tracebacks.
 
     :raises RuntimeError: the file does not compile.
     """
     os.makedirs(os.path.dirname(dest), exist_ok=True)
-    run = subprocess.run([mpy_cross, "-s", name, "-o", dest, src], capture_output=True,
-                         text=True)
+    run = subprocess.run([mpy_cross] + list(options) + ["-s", name, "-o", dest, src],
+                         capture_output=True, text=True)
     if run.returncode:
         raise RuntimeError("%s does not compile: %s" % (src, run.stderr.strip()))
 
@@ -137,7 +148,8 @@ def build(dest, mpy_cross):
         out = os.path.join(dest, place, rel[:-3] + ".mpy")
         library = not rel.startswith(("rollbox", "games"))  # as Adafruit's bundle names them
         compile_mpy(mpy_cross, os.path.join(base, rel), out,
-                    rel if library else board_file(rel, place == "lib", root=""))
+                    rel if library else board_file(rel, place == "lib", root=""),
+                    () if library else MPY_OPTIONS)
         module = rel[:-3].replace(os.sep, ".")
         if module.endswith(".__init__"):
             module = module[:-9]
@@ -184,30 +196,39 @@ class Run:
         return int(words[0]) if words else None
 
 
+_RUN_PREFIX = "run_"  # each run's own folder inside the build's (:func:`run`)
+
+
 def run(binary, folder, heap, args, timeout=900):
     """``circuitpython-unix32 -X heapsize=heap -c "import MODULE" ARGS...``
-    in ``folder`` (made by :func:`build`; ``args[0]`` the module); returns
+    on the files of ``folder`` (made by :func:`build`; ``args[0]`` the
+    module), in a folder of their own (see below); returns
     a :class:`Run` (``seconds`` its wall time; a run over ``timeout``
     seconds is stopped and fails). ``-c``: sys.path[0] is "" (not the
     folder's absolute path), so games/ modules are found as "games/..." as
     on a board."""
     start = time.monotonic()
-    # A fresh board each run: its nvm is new (tools/host/unix_port), so its
-    # CIRCUITPY saves are gone too (a run stopped by MemoryError in a
-    # bisection leaves a saved game, and the next run's menu would ask
-    # before replacing it).
+    # A fresh board each run: its nvm is new (tools/host/unix_port), and its
+    # CIRCUITPY (the saves' files) is a folder of its own, links to the
+    # build's files, removed after: runs side by side (tools/bench_device's
+    # threads) never see each other's saves, and a run stopped by
+    # MemoryError in a bisection leaves no saved game for the next run's
+    # menu to ask about.
+    work = tempfile.mkdtemp(prefix=_RUN_PREFIX, dir=folder)
     for name in os.listdir(folder):
-        if name.endswith(".sav"):
-            os.remove(os.path.join(folder, name))
+        if not name.startswith(_RUN_PREFIX) and not name.endswith(".sav"):
+            os.symlink(os.path.join(folder, name), os.path.join(work, name))
     try:
         done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import " + args[0]]
                               + [str(a) for a in args[1:]],
-                              cwd=folder, env=dict(os.environ, MICROPYPATH="host:lib"),
+                              cwd=work, env=dict(os.environ, MICROPYPATH="host:lib"),
                               capture_output=True, text=True, timeout=timeout)
         result = Run(done.returncode, done.stdout + done.stderr)
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         result = Run(-1, out + "\ntimeout after %d s" % timeout)
+    finally:
+        shutil.rmtree(work, ignore_errors=True)
     result.seconds = time.monotonic() - start
     return result
 

@@ -42,12 +42,17 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     all_peak BYTES            the peak over the whole power-on
     done
 
+and twice ``micropython.qstr_info()``'s line ("qstr pool: n_pool=..,
+n_qstr=.., ..."): after the baseline (the names the driver and the
+stand-ins interned) and at the end (every name interned, never freed).
+
 The time mode (LEVELS given) collects nothing between frames (the
 collector runs when the heap fills, as on a board) and calls
-:data:`MARK` at the start of every frame and once after the last, so that
-valgrind's ``--dump-before`` at that C function dumps the instructions of
-each frame (tools/bench_cpu). First come :data:`EMPTY` frames that step
-nothing (the driver's own cost). It prints instead::
+:data:`MARK` just before and just after every frame's step, so that
+valgrind's ``--dump-before`` at its C function dumps the instructions of
+each frame, the driver's own work falling between two frames
+(tools/bench_cpu). First come :data:`EMPTY_FRAMES` frames that step
+nothing (the marks' own cost). It prints instead::
 
     frames N                  frames run, each two bytes of the file
                               timed.bin: its phase (:data:`PHASES`, the
@@ -289,6 +294,9 @@ def main():
     print("standins", standins(profile))
     gc.collect()
     base = gc.mem_alloc()
+    import micropython
+
+    micropython.qstr_info()  # the names interned before the app: the driver's, the stand-ins'
     supervisor._now = 0
     app = power_up()
     hw = app.hw
@@ -352,8 +360,6 @@ def main():
         report_time(d)
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
-    import micropython
-
     micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
     print("done")
 
