@@ -187,6 +187,7 @@ class Run:
                 key = "%s %s" % (key, words[1])
                 words = words[1:]
             self.facts[key] = words[1:]
+        self.files = {}  # (run's keep)
         self.passed = (returncode == 0 and "done" in self.facts
                        and self.number("memory_errors") == 0)
 
@@ -199,14 +200,15 @@ class Run:
 _RUN_PREFIX = "run_"  # each run's own folder inside the build's (:func:`run`)
 
 
-def run(binary, folder, heap, args, timeout=900):
+def run(binary, folder, heap, args, timeout=900, keep=()):
     """``circuitpython-unix32 -X heapsize=heap -c "import MODULE" ARGS...``
     on the files of ``folder`` (made by :func:`build`; ``args[0]`` the
     module), in a folder of their own (see below); returns
     a :class:`Run` (``seconds`` its wall time; a run over ``timeout``
     seconds is stopped and fails). ``-c``: sys.path[0] is "" (not the
     folder's absolute path), so games/ modules are found as "games/..." as
-    on a board."""
+    on a board. ``keep``: names of files the run writes, read into the
+    Run's ``files`` (``{name: bytes}``; absent when not written)."""
     start = time.monotonic()
     # A fresh board each run: its nvm is new (tools/host/unix_port), and its
     # CIRCUITPY (the saves' files) is a folder of its own, links to the
@@ -224,6 +226,11 @@ def run(binary, folder, heap, args, timeout=900):
                               cwd=work, env=dict(os.environ, MICROPYPATH="host:lib"),
                               capture_output=True, text=True, timeout=timeout)
         result = Run(done.returncode, done.stdout + done.stderr)
+        for name in keep:
+            path = os.path.join(work, name)
+            if os.path.exists(path):
+                with open(path, "rb") as f:
+                    result.files[name] = f.read()
     except subprocess.TimeoutExpired as e:
         out = e.stdout.decode() if isinstance(e.stdout, bytes) else (e.stdout or "")
         result = Run(-1, out + "\ntimeout after %d s" % timeout)

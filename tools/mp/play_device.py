@@ -57,7 +57,8 @@ nothing (the marks' own cost). It prints instead::
     frames N                  frames run, each two bytes of the file
                               timed.bin: its phase (:data:`PHASES`, the
                               seat's level times 16 in a decision), its
-                              bytes on the I2C bus
+                              bytes on the I2C bus (to 127), plus 128
+                              when it refreshed the display
     capped INDEX              a game was stopped at CAP frames of play
 """
 import gc
@@ -217,6 +218,7 @@ class Driver:
         phase = self.phase_before(app, mode)
         bus = self.bus
         wire = bus._wire if bus is not None else 0
+        shown = self.hw.display.refreshes
         MARK(1.5)
         app.step(self.now)
         MARK(1.5)
@@ -230,7 +232,9 @@ class Driver:
             phase = PAUSE if app.pause is not None else OVER
         record = self.record
         record[0] = phase
-        record[1] = min(255, (bus._wire if bus is not None else 0) - wire)
+        record[1] = min(127, (bus._wire if bus is not None else 0) - wire)
+        if self.hw.display.refreshes != shown:
+            record[1] |= 128
         self.timed.write(record)
         self.frames += 1
 
