@@ -29,8 +29,9 @@ BOARDS = {
 # The pause screen's window: 160x128 and 240x240 (rollbox.pause).
 ROWS = (pause.BODY, pause._TALL)
 # Screen modules (games/<name>/) of each help page.
-SCREENS = {"pig": ("screen",), "hog": ("screen",), "skunkd": ("screen", "options"),
-           "skunk": ("screen",), "skull_dragon": ("screen",)}
+SCREENS = {"pig": ("screen", "build"), "hog": ("screen", "build"),
+           "skunkd": ("screen", "build", "options"), "skunk": ("screen", "build"),
+           "skull_dragon": ("screen", "build")}
 # Short literals of the screens that are no marks: a plural "s", the "d"
 # of a built "%4d" format, the "; " between two news.
 NOT_MARKS = {"s", "d", ";"}

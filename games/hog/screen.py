@@ -6,37 +6,34 @@ UP/RIGHT one more die, DOWN/LEFT one fewer; on two-button boards B steps
 the count up (24 wraps to 1). Each seat's last count is kept.
 """
 
+import rollbox
 from games import is_bad
 from games.hog.rules import MAX_DICE
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
+from rollbox.view import BAD, PLAIN
 
-# Die size, x0, y0, x pitch, y pitch, count y, first score y, line height
-# (pixels); 8 dice a row. The tumble's wobble spans (pitch - size - 1)
-# pixels each way, so neighbours never touch (issue 14).
-_SMALL = (15, 6, 14, 19, 17, 71, 83, 12)
-_LARGE = (24, 6, 24, 29, 28, 120, 142, 18)
-_COLUMNS = 8
-
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
 
 class HogScreen(Screen):
     """See :class:`rollbox.screen.Screen` for the contract."""
 
+    # The attributes (set by games.hog.build.screen, for the type check):
+    wobble: tuple  # the tumble's reach (pixels)
+    shown: int  # dice not hidden now
+    count_line: Any
+    lines: list
+    counts: list  # each seat's chosen number of dice
+
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
-        size, x0, y0, px, py, cy, sy, lh = _LARGE if view.large else _SMALL
-        self.wobble = (px - size - 1, py - size - 1)  # the tumble's reach (pixels)
-        sheet = FaceSheet(size)
-        self.dice = [Die(self.group, x0 + (i % _COLUMNS) * px, y0 + (i // _COLUMNS) * py, sheet)
-                     for i in range(MAX_DICE)]
-        self.shown = MAX_DICE  # dice not hidden now
-        self._show_count(0)
-        self.count_line = label(self.group, x0, cy)
-        n = game.num_players()
-        self.lines = [label(self.group, x0, sy + i * lh) for i in range((n + 1) // 2)]
-        best = bot.best_expected(game.params["six_bad"])
-        self.counts = [best] * n  # each seat's chosen number of dice
+        from games.hog import build  # the set-up's code: in RAM for the moment
+
+        build.screen(self, view, game, bot)
+        rollbox.unload("games.hog.build")
 
     def _show_count(self, n):
         """Show the first ``n`` dice, hide the rest."""

@@ -6,29 +6,34 @@ total. A: roll, B: hold; a shake rolls.
 
 from micropython import const
 
+import rollbox
 from games import is_bad
 from games.pig.rules import ADD, BUST, HOLD, ROLL, WIPE, score_roll
 from rollbox.controls import A, B
 from rollbox.screen import Screen
-from rollbox.view import BAD, PLAIN, Die, FaceSheet, label
+from rollbox.view import BAD, PLAIN
 
-# Die size, die x, die gap, die y, score x, score y0, line height, turn y
-# (pixels); all below y 24, the coach's lines (issue 14).
-_SMALL = (40, 6, 44, 26, 94, 30, 14, 84)
-_LARGE = (64, 12, 80, 44, 164, 50, 20, 134)
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
+
 _NO_BAD = const(0)
 
 
 class PigScreen(Screen):
     """See :class:`rollbox.screen.Screen` for the contract."""
 
+    # The attributes (set by games.pig.build.screen, for the type check):
+    lines: list  # a score line per seat
+    turn: Any  # the turn total's line
+
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
-        size, dx, gap, dy, sx, sy, lh, ty = _LARGE if view.large else _SMALL
-        sheet = FaceSheet(size)
-        self.dice = [Die(self.group, dx + i * gap, dy, sheet) for i in range(game.dice())]
-        self.lines = [label(self.group, sx, sy + i * lh) for i in range(game.num_players())]
-        self.turn = label(self.group, dx, ty)
+        from games.pig import build  # the set-up's code: in RAM for the moment
+
+        build.screen(self, view, game)
+        rollbox.unload("games.pig.build")
 
     def draw(self, state):
         v = self.view

@@ -46,8 +46,6 @@ Layout (pixels, text 6x12, labels by their middle y):
   turn points at (12, 162). The message line (y 196..216) stays clear.
 """
 
-import displayio  # before vectorio (Blinka's import order)
-import vectorio
 from micropython import const
 
 import rollbox
@@ -75,13 +73,11 @@ from games.skull_dragon.rules import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import WARN, Die, FaceSheet, label
 
-# Die size, skull die x, dragon die x, dice y, name y, column x, round y,
-# first score y, score line height, target y, turn points y, frame border
-# (pixels), characters on a line.
-_SMALL = (36, 6, 48, 26, 70, 92, 6, 30, 12, 82, 94, 2, 26)
-_LARGE = (64, 12, 92, 28, 104, 168, 34, 58, 20, 140, 162, 3, 40)
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
 
 # Body colours per die: plain, dim (not rolled this throw), failed throw.
 _BODY = ((0xC9D3E6, 0x7D889C, 0xFF9090), (0xB6E3A8, 0x6E9A6A, 0xFF9090))
@@ -102,43 +98,28 @@ class SkullDragonScreen(Screen):
     """See :class:`rollbox.screen.Screen` for the contract and the module
     docstring for the controls and the layout."""
 
+    # The attributes (set by games.skull_dragon.build.screen, for the type check):
+    chars: int  # characters on a line
+    border: int  # the frame's (pixels)
+    frame: Any  # the frame round the die under the cursor (vectorio.Rectangle)
+    symbols: Any  # the dice's symbols (games.skull_dragon.art)
+    body: list  # body colour (_PLAIN, _DIM, _FAILED) per die
+    worth: list  # worth on show per die (-1 blank)
+    names: list  # the dice's names under them (set once)
+    round_line: Any
+    lines: list
+    target_line: Any
+    points_line: Any
+    picks: list  # each seat's cursor (the die a shake rolls)
+    going: bool  # AFTER_SUCCESS: "go on" pressed, the die choice is up
+    shook: bool  # a shake was explained since the last draw
+
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
-        (size, sx, dx, dy, ny, cx, ry, sy, lh, ty, py, border,
-         self.chars) = _LARGE if view.large else _SMALL
-        self.border = border
-        frame = displayio.Palette(1)
-        frame[0] = WARN
-        self.frame = vectorio.Rectangle(pixel_shader=frame, width=size + 2 * border,
-                                        height=size + 2 * border, x=sx - border, y=dy - border)
-        self.frame.hidden = True
-        self.group.append(self.frame)
-        sheet = FaceSheet(size, tints=False)  # each die has its own body colour
-        self.dice = [Die(self.group, x, dy, sheet, own_palette=True, holder=True)
-                     for x in (sx, dx)]
-        from games.skull_dragon import art as skull_dragon_art  # drawing code: gone once drawn
+        from games.skull_dragon import build  # the set-up's code: in RAM for the moment
 
-        self.symbols = skull_dragon_art.symbols(self.dice)
-        del skull_dragon_art
-        rollbox.unload("games.skull_dragon.art")
-        self.body = [-1, -1]  # body colour (_PLAIN, _DIM, _FAILED) per die
-        self.worth = [-2, -2]  # worth on show per die (-1 blank)
-        self.names = []  # the dice's names under them (set once)
-        for i in range(2):
-            self._face(i, -1, _DIM)
-            name = _NAMES[i]
-            line = label(self.group, self.dice[i].x + (size - 6 * len(name)) // 2, ny,
-                         chars=len(name))
-            view.set_text(line, name)
-            self.names.append(line)
-        self.round_line = label(self.group, cx, ry)
-        n = game.num_players()
-        self.lines = [label(self.group, cx, sy + i * lh) for i in range(n)]
-        self.target_line = label(self.group, sx, ty)
-        self.points_line = label(self.group, sx, py)
-        self.picks = [SKULL_DIE] * n  # each seat's cursor (the die a shake rolls)
-        self.going = False  # AFTER_SUCCESS: "go on" pressed, the die choice is up
-        self.shook = False  # a shake was explained since the last draw
+        build.screen(self, view, game)
+        rollbox.unload("games.skull_dragon.build")
 
     # -- dice ----------------------------------------------------------------
 

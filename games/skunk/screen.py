@@ -49,10 +49,9 @@ column marks the round being played, a gold band behind a row the shooter.
   pad.
 """
 
-import displayio
-import vectorio
 from micropython import const
 
+import rollbox
 from games.skunk.rules import (
     ADDED,
     COLUMNS,
@@ -65,19 +64,12 @@ from games.skunk.rules import (
 )
 from rollbox.controls import DOWN, LEFT, RIGHT, SELECT, START, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import BAD, DIM, INK, PLAIN, Die, FaceSheet, label
+from rollbox.view import BAD, PLAIN
 
-# x0, header top, first row top, row pitch (text boxes never overlap: the
-# header and rows are 12 pixels high, 10 in the short font), name width, cell width, total width,
-# control width (characters), round line x, y, its format (0: "Round total
-# 24", 1: "Round 2 (K)  total 24"), die size, die x, die pitch, die y,
-# vertical wobble (0/1), info on the title line (hidden at the end).
-_SMALL = (2, 12, 24, 12, 3, 3, 4, 4, 36, 6, 0, 12, 128, 15, 0, 0, True)
-_LARGE = (18, 26, 42, 16, 4, 4, 5, 5, 18, 179, 1, 28, 156, 36, 167, 1, False)
-_SMALL_ROWS = const(6)  # more seats on 160x128: the short font (header top 12, rows 22 + 10 i)
-
-_COLUMN_BAND = const(0x1E6A3A)  # behind the round's column (felt is 0x0B3D20)
-_SHOOTER_BAND = const(0x5A4A12)  # behind the shooter's row
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
 
 _THINK_KEYS = const(1500)  # a computer shooter waits (ms) while a human stands: own buttons
 _THINK_ROSTER = const(2500)  # ... with the roster cursor (B then A)
@@ -97,58 +89,35 @@ class SkunkScreen(Screen):
 
     ASIDE = True  # humans sit while a computer shooter thinks
 
+    # The attributes (set by games.skunk.build.screen, for the type check):
+    _long_info: int  # the round line's format (0 short, 1 long)
+    _wobble: int  # the dice's vertical wobble (0/1)
+    _top: bool  # info on the title line (hidden at the end)
+    _short: Any  # the short font's module (rollbox.short), when used
+    _cell: str  # the pad's formats
+    _total: str
+    _ctl: str
+    _sep: str  # between "P1" and the stand mark
+    _width: int  # characters on a line
+    _band_x: int  # the round's column band: x, width (pixels)
+    _band_w: int
+    column_band: Any
+    _row_top: int  # the shooter's band: first top, pitch (pixels)
+    _pitch: int
+    shooter_band: Any
+    header: Any
+    rows: list
+    info: Any
+    accel_ok: bool  # as the app last said (status); A's job depends on it
+    cursor: int  # roster cursor: a seat, _ROLL_ITEM, or _HOME
+    _keys: Any
+
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
-        lay = _LARGE if view.large else _SMALL
-        (x0, head_top, row_top, pitch, name_w, cell_w, total_w, ctl_w, info_x, info_y,
-         self._long_info, size, die_x, die_pitch, die_y, self._wobble, self._top) = lay
-        n = game.num_players()
-        high = 12  # the rows' text height (pixels)
-        self._short = None  # the short font's module (rollbox.short), when used
-        sheet = None
-        if not view.large and n > _SMALL_ROWS:  # 12-pixel rows would overlap
-            from rollbox import short
+        from games.skunk import build  # the set-up's code: in RAM for the moment
 
-            self._short = short
-            sheet = short.short_font()
-            high = short.HEIGHT
-            row_top, pitch = head_top + high, high
-        self._cell = "%" + str(cell_w) + "s"
-        self._total = "%" + str(total_w) + "d"
-        self._ctl = " %-" + str(ctl_w - 1) + "s"
-        self._sep = " " if name_w > 3 else ""  # between "P1" and the stand mark
-        self._width = 40 if view.large else 26  # characters on a line
-        chars = name_w + ROUNDS * cell_w + total_w + ctl_w
-        # Bands first: they lie behind the text.
-        self._band_x = x0 + name_w * 6
-        self._band_w = cell_w * 6
-        self.column_band = self._band(self._band_x, head_top, self._band_w,
-                                      row_top + (n - 1) * pitch + high - head_top,
-                                      _COLUMN_BAND)
-        self._row_top = row_top + high // 2 - pitch // 2 - 1  # the band: a pitch and 1 pixel
-        self._pitch = pitch
-        self.shooter_band = self._band(x0 - 2, self._row_top, chars * 6 + 4, pitch + 1,
-                                       _SHOOTER_BAND)
-        head = " " * name_w
-        for c in COLUMNS:
-            head += self._cell % c
-        self.header = self._line(sheet, x0, head_top, DIM)
-        view.set_text(self.header, head + ("%" + str(total_w) + "s") % "tot")
-        self.rows = [self._line(sheet, x0, row_top + i * pitch, DIM if seats[i] else INK)
-                     for i in range(n)]
-        self.info = label(self.group, info_x, info_y)
-        sheet = FaceSheet(size)
-        self.dice = [Die(self.group, die_x + i * die_pitch, die_y, sheet) for i in range(2)]
-        self.accel_ok = True  # as the app last said (status); A's job depends on it
-        self.cursor = _HOME  # roster cursor: a seat, _ROLL_ITEM, or _HOME
-        self._keys = self._own_keys()
-
-    def _line(self, sheet, x, top, color):
-        """A text line with its top at ``top``: a view label, or one in the
-        short font when ``sheet`` is given (26 characters)."""
-        if sheet is None:
-            return label(self.group, x, top + 6, color)
-        return self._short.ShortLine(self.group, x, top, sheet, color)
+        build.screen(self, view, game, seats)
+        rollbox.unload("games.skunk.build")
 
     def coach(self, state):
         """The bot's two lines; with seven or eight rows on 160x128 only
@@ -166,13 +135,6 @@ class SkunkScreen(Screen):
         if self.view.large:
             return Screen.coach_at(self)
         return (18, self.view.message.tilegrid.y + 6)
-
-    def _band(self, x, y, w, h, color):
-        palette = displayio.Palette(1)
-        palette[0] = color
-        band = vectorio.Rectangle(pixel_shader=palette, width=w, height=h, x=x, y=y)
-        self.group.append(band)
-        return band
 
     # -- who presses what ----------------------------------------------------
 

@@ -58,15 +58,11 @@ line; y is a label's middle):
 Message line and status line: the view's (never drawn over).
 """
 
-import displayio  # before vectorio (Blinka's import order)
-import vectorio
 from micropython import const
 
 import rollbox
 from games.skunkd.rules import (
     BANK,
-    DEFAULT_HOUSE,
-    HOUSE_BASE,
     PHASE_HOUSE,
     PHASE_KEEP,
     PHASE_KEPT,
@@ -82,14 +78,13 @@ from games.skunkd.rules import (
 )
 from rollbox.controls import DOWN, LEFT, NAMES, RIGHT, SELECT, START, UP, A, B
 from rollbox.screen import Screen
-from rollbox.view import BAD, KEPT, PICKED, PLAIN, WARN, Die, FaceSheet, label
+from rollbox.view import BAD, KEPT, PICKED, PLAIN
 
-# Die size, die x0, die pitch, die y, den drop, bar y, bar height, den line y,
-# value line y, first seat line y, seat line height, info line y (pixels);
-# seats a line, characters a line.
-_SMALL = (18, 6, 26, 27, 4, 51, 2, 18, 59, 71, 12, 95, 2, 26)
-_LARGE = (32, 9, 38, 34, 6, 76, 3, 20, 90, 110, 18, 184, 1, 39)
-_TEXT_X = const(2)
+try:
+    from typing import Any  # noqa: F401 (the annotations)
+except ImportError:
+    pass
+
 
 _ALL = const(63)  # the six slots
 _NEXT = const(6)  # cursor items after the dice (boards without directions)
@@ -140,42 +135,35 @@ class SkunkdScreen(Screen):
 
     ASIDE = True  # a button while a computer seat plays is explained
 
+    # The attributes (set by games.skunkd.build.screen, for the type check):
+    _x0: int  # the dice's x, their pitch, the den's drop (pixels)
+    _pitch: int
+    _drop: int
+    bar: Any  # the cursor bar (vectorio.Rectangle)
+    den_line: Any
+    value_line: Any
+    per_line: int  # seats a line
+    seat_lines: list
+    info_line: Any
+    _coach_at: tuple
+    width: int  # characters a line
+    dirs: bool  # LEFT/RIGHT/UP/DOWN move and toggle
+    select: bool
+    cursor: int  # slot 0..5, or _NEXT / _KEEP
+    pick: int  # the selection, a slot mask
+    cycle: int  # index in legal_keeps of the last SELECT / "next keep"
+    cycled: Any  # the masks of legal_keeps when it was cycled
+    goal_i: int  # the house editor: GOALS and ENTRIES indexes
+    entry_i: int
+    field: int  # 0 goal, 1 entry, 2 "ok"
+    rolloff: bytearray  # each seat's last roll-off faces
+
     def __init__(self, view, game, seats, buttons, bot):
         super().__init__(view, game, seats, buttons, bot)
-        (size, x0, pitch, dy, drop, bar_y, bar_h, den_y, value_y, seat_y, seat_h, info_y,
-         per_line, width) = _LARGE if view.large else _SMALL
-        sheet = FaceSheet(size)
-        self.dice = [Die(self.group, x0 + i * pitch, dy, sheet) for i in range(6)]
-        self._x0 = x0
-        self._pitch = pitch
-        self._drop = drop
-        palette = displayio.Palette(1)
-        palette[0] = WARN
-        self.bar = vectorio.Rectangle(pixel_shader=palette, width=size, height=bar_h,
-                                      x=x0, y=bar_y)
-        self.bar.hidden = True
-        self.group.append(self.bar)
-        self.den_line = label(self.group, _TEXT_X, den_y)
-        self.value_line = label(self.group, _TEXT_X, value_y)
-        n = game.num_players()
-        self.per_line = per_line
-        self.seat_lines = [label(self.group, _TEXT_X, seat_y + i * seat_h)
-                           for i in range((n + per_line - 1) // per_line)]
-        self.info_line = label(self.group, _TEXT_X, info_y)
-        self._coach_at = (6, info_y)  # the title line and the info line
-        self.width = width  # characters a line
-        self.dirs = bool(buttons & LEFT)  # LEFT/RIGHT/UP/DOWN move and toggle
-        self.select = bool(buttons & SELECT)
-        self.cursor = 0  # slot 0..5, or _NEXT / _KEEP
-        self.pick = 0  # the selection, a slot mask
-        self.cycle = -1  # index in legal_keeps of the last SELECT / "next keep"
-        self.cycled = ()  # the masks of legal_keeps when it was cycled
-        house = DEFAULT_HOUSE - HOUSE_BASE
-        self.goal_i = house >> 2  # the house editor: GOALS and ENTRIES indexes
-        self.entry_i = house & 3
-        self.field = 0 if self.dirs else 2  # 0 goal, 1 entry, 2 "ok" (skunkd_setup)
-        self.rolloff = bytearray(6 * n)  # each seat's last roll-off faces
-        self.rolling = _ALL  # the game opens with the roll-off's tumble
+        from games.skunkd import build  # the set-up's code: in RAM for the moment
+
+        build.screen(self, view, game, buttons)
+        rollbox.unload("games.skunkd.build")
 
     def coach_at(self):
         return self._coach_at
