@@ -494,7 +494,8 @@ def test_whole_game_to_a_winner(board, seats, accelerometer, tmp_path):
     run_until(sim, lambda: sim.app.screen is not None)
     screen = sim.app.screen
     choose = screen.computer
-    screen.computer = lambda s: house(2000, 0) if s.phase == PHASE_HOUSE else choose(s)
+    screen.computer = lambda s, planned=None: (house(2000, 0) if s.phase == PHASE_HOUSE
+                                               else choose(s, planned))
     act = sim.human.act
     quiet(sim)
     run_until(sim, lambda: sim.app.state.phase >= PHASE_HOUSE)
