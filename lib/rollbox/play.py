@@ -186,8 +186,9 @@ def _think(app, s, now):
         except (OSError, ValueError):  # the screen's own decision says why
             app.plan = plan = _AT_ONCE
     if ticks_diff(now, app.since) >= app.screen.THINK_MS:
-        app.plan = None
-        act(app, app.screen.computer(s, None if plan == _AT_ONCE else plan), now, BY_COMPUTER)
+        action = app.screen.computer(s, None if plan == _AT_ONCE else plan)
+        app.plan = None  # kept until the decision is made: a MemoryError's retry asks again
+        act(app, action, now, BY_COMPUTER)
 
 
 def press(app):
