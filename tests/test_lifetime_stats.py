@@ -1,9 +1,12 @@
 """Lifetime stats in the app: every die the roller lands is counted, a
 finished game is counted with the kinds of its winning seats and saved to
 the nvm once, and the menu's "Lifetime stats" shows them (a key goes back)."""
-import microcontroller
-from conftest import press
+import sys
 
+import microcontroller
+from conftest import press, run_until, stores
+
+import rollbox
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import store
@@ -74,3 +77,55 @@ def test_the_menu_shows_the_stats_and_a_key_goes_back(quiet_sim):
     press(sim, "B")
     assert app.mode == app_module.MENU and app.menu_screen.stats_screen is None
     assert app.view.screen is app.menu_screen.group
+
+
+def test_the_saving_of_a_game_takes_a_frame_a_piece_after_its_end():
+    """Issue 26: the game's last frame shows the result; the three frames
+    after load ``rollbox.stats``, then ``rollbox.store``, then clear the
+    record and count the game (no frame of it over ~27 ms on a SAMD51)."""
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(game="pig", seats=(EASY, HARD), log=None, nvm=nvm, seed=4)
+    run_until(sim, lambda: sim.app.mode == app_module.OVER, 3_600_000)
+    app = sim.app
+    assert app.to_count == 3 and saved_stats(nvm).played(0) == 0
+    assert stores(nvm)[0].load() is not None  # the last turn's record, not yet cleared
+    rollbox.unload("rollbox.stats", "rollbox.store")  # (the checks' own imports)
+    seen = []
+    for _ in range(3):
+        sim.step()
+        seen.append((app.to_count, "rollbox.stats" in sys.modules, "rollbox.store" in sys.modules))
+    assert seen == [(2, True, False), (1, True, True), (0, False, False)]
+    assert saved_stats(nvm).played(0) == 1 and stores(nvm)[0].load() is None
+
+
+def test_a_at_once_on_the_game_over_screen_still_counts_the_game():
+    """A pressed in the first frames of the game-over screen: the menu
+    comes back with the game counted and no game to resume."""
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(game="pig", seats=(EASY, HARD), log=None, nvm=nvm, seed=4)
+    run_until(sim, lambda: sim.app.mode == app_module.OVER, 3_600_000)
+    sim.keys.tap("A", sim.clock.now - 100)  # (down already, let go now: read next frame)
+    sim.step()
+    assert sim.app.mode == app_module.MENU and sim.app.to_count == 0
+    assert saved_stats(nvm).played(0) == 1 and stores(nvm)[0].load() is None
+    assert not sim.app.menu_screen.lines[0].text.startswith(">Resume")
+
+
+def test_a_full_heap_in_the_saving_clears_the_record_and_says_so(monkeypatch):
+    """Out of memory while the game is counted: the record is cleared all
+    the same (no finished game offered to resume), the game is not
+    counted, the message line says so, and A still goes to the menu."""
+    import rollbox.stats
+
+    def full(*args):
+        raise MemoryError
+
+    monkeypatch.setattr(rollbox.stats, "count_game", full)
+    monkeypatch.setattr(rollbox, "unload", lambda *names: None)  # the patched module stays
+    nvm = microcontroller.ByteArray()
+    sim = Simulation(game="pig", seats=(EASY, HARD), log=None, nvm=nvm, seed=4)
+    sim.run()
+    assert sim.app.to_count == 0 and sim.app.view.message.text == "Out of memory: not counted"
+    assert saved_stats(nvm).played(0) == 0 and stores(nvm)[0].load() is None
+    press(sim, "A")
+    assert sim.app.mode == app_module.MENU

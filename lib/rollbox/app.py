@@ -7,7 +7,8 @@ sample to the shake detector and hands both to the mode: the menu
 (``rollbox.menu``), play (``rollbox.play``: prompt, act, tumble, settle),
 the pause screen (``rollbox.pause``, START or A and B held 1 s in play;
 loaded while it shows: the game waits, a computer's turn too), or the game
-over (A: back to the menu). Saves in play are ``rollbox.saves``'. A
+over (its saving a piece a frame; A: back to the menu). Saves in play are
+``rollbox.saves``'. A
 MemoryError in a frame is caught here, once: the game goes back to the
 state before the frame's action (``rollbox.play.undo``) and the frame is
 tried again.
@@ -75,18 +76,19 @@ class App:
     Attributes: ``mode`` (:data:`MENU`, :data:`PLAY`, :data:`OVER`,
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
-    ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's (``phase``,
-    ``since``, ``face_at``, ``how``, ``armed``, ``held``, ``last_turn``, ``undo``, ``plan``:
-    ``rollbox.play``); the saves' (``save_slots``, ``save_head``,
-    ``turn_saved``: ``rollbox.saves``); the menu's, which it reads and
-    sets (``view``, ``buttons``: bitmask of the board's logical buttons,
-    ``nvm``, ``notice``: the menu's title, ``settings``: the menu's choices
-    while it is unloaded, ``Menu.settings()`` bytes or None, ``resume``:
-    the saved game's record while the menu offers it, ``taken``,
-    ``coach`` 0/1, ``series``, ``stats_ram``: the lifetime stats record
-    when there is no nvm, ``roller``, ``sensitivity``: the shake figures'
-    index in ``hw.shake``); ``pause`` (the ``rollbox.pause.PauseScreen``
-    while paused).
+    ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's
+    (``phase``, ``since``, ``face_at``, ``how``, ``armed``, ``held``,
+    ``last_turn``, ``undo``, ``plan``: ``rollbox.play``); the saves'
+    (``save_slots``, ``save_head``, ``turn_saved``: ``rollbox.saves``;
+    ``to_count``: ``rollbox.ending``); the menu's, which it reads and sets
+    (``view``, ``buttons``: bitmask of the board's logical buttons, ``nvm``,
+    ``notice``: the menu's title, ``settings``: the menu's choices while it
+    is unloaded, ``Menu.settings()`` bytes or None, ``resume``: the saved
+    game's record while the menu offers it, ``taken``, ``coach`` 0/1,
+    ``series``, ``stats_ram``: the lifetime stats record when there is no
+    nvm, ``roller``, ``sensitivity``: the shake figures' index in
+    ``hw.shake``); ``pause`` (the ``rollbox.pause.PauseScreen`` while
+    paused).
     """
 
     MENU = MENU
@@ -123,6 +125,7 @@ class App:
     save_slots: Any
     save_head: bytes
     turn_saved: int
+    to_count: int  # pieces of a finished game's saving left (rollbox.ending.count_step)
     coach: int  # the coach overlay on (1) or off (0), kept from game to game
     settings: Any
     resume: Any
@@ -236,8 +239,11 @@ class App:
             if self.pause is None and self.mode == PAUSED:  # left: play goes on
                 self.mode = PLAY
                 play.draw_prompt(self)
-        elif pressed & (A | START | PAUSE):  # the game is over: back to the menu
-            self.to_menu()
+        else:  # the game is over: its saving a piece a frame, A back to the menu
+            if self.to_count:
+                self._count_step()
+            if pressed & (A | START | PAUSE):
+                self.to_menu()
 
     def _recover(self, pressed, motion, now):
         """The one place a MemoryError is handled: collect, go back to the
@@ -333,8 +339,11 @@ class App:
         effects(self, self.menu.sound, self.menu.lights)  # the saved levels at power-up
 
     def to_menu(self):
-        """Game over (A) or quit: the game and everything it loaded go, the
-        menu comes back."""
+        """Game over (A) or quit: the game's saving finished first (the
+        pieces ``rollbox.ending.count_step`` has left), then the game and
+        everything it loaded go and the menu comes back."""
+        while self.to_count:
+            self._count_step()
         self.game = self.state = self.screen = self.undo = self.save_slots = self.plan = None
         self.save_head = b""
         self.held[8] = 0  # (rollbox.play: the count of the presses kept in a roll)
@@ -342,6 +351,11 @@ class App:
         self.view.show_screen(None)
         rollbox.unload_new(self._core)
         self._show_menu()
+
+    def _count_step(self):
+        from rollbox import ending  # (loaded since the game's end: rollbox.play)
+
+        ending.count_step(self)
 
     def _play(self, choice, now):
         """Leave the menu for ``choice`` (``rollbox.menu.MenuScreen.press``):

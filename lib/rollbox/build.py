@@ -52,6 +52,7 @@ def app(a, hw, roller, log, now, nvm):
     a.last_turn = a.undo = a.plan = a.save_slots = None
     a.save_head = b""
     a.turn_saved = -1
+    a.to_count = 0
     a.coach = 0
     a.settings = a.resume = a.taken = a.series = a.stats_ram = None
     a.accel_ok = hw.accel is not None

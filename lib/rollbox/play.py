@@ -275,6 +275,7 @@ def undo(app):
     app.last_turn[0] = app.state.turn_player()
     if app.mode == app.OVER and not app.state.is_terminal():
         app.mode = app.PLAY
+        app.to_count = 0
     if not (app.phase == TUMBLE and app.state.is_chance_node()):
         app.phase = PROMPT  # a roll being settled is settled again
     app.screen.home()
@@ -378,8 +379,9 @@ def _after_action(app, now):
 def _game_over(app, now):
     """The game's end: the computer players go first (the game's ``bot``
     and ``hard`` modules, the solved tables' reader), then
-    ``rollbox.ending`` (loaded for the moment) shows the result, clears
-    the save and counts the game."""
+    ``rollbox.ending`` (loaded until the game is saved) shows the result;
+    the save is cleared and the game counted in the frames after
+    (``rollbox.ending.count_step``)."""
     app.screen.bot = None
     package = app.package  # "games.<name>": its bot and hard modules
     rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table")
@@ -387,4 +389,3 @@ def _game_over(app, now):
     from rollbox import ending
 
     ending.game_over(app, now)
-    rollbox.unload("rollbox.ending")

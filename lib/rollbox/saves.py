@@ -15,7 +15,8 @@ roll: each save is a flash erase cycle. Each record ends with the dice
 stream of its turn (``rollbox.dice``): the rolls of a turn are fixed when
 it begins, so resuming after a power cut meets the same dice (``rollbox.store`` keeps a record's
 copies in different erase units, power-cut safe). A finished game clears
-the save and is counted in the lifetime stats (``rollbox.stats``). A write
+the save (:func:`clear`) and is counted in the lifetime stats, a piece a
+frame on the game-over screen (``rollbox.ending``). A write
 that fails ("Save failed" on the message line) never stops play.
 
 The app's attributes used: ``nvm``, ``hw``, ``state``, ``index``,
@@ -24,8 +25,6 @@ The app's attributes used: ``nvm``, ``hw``, ``state``, ``index``,
 bytes before the state, ``rollbox.store.game_head``) and, set here,
 ``turn_saved`` (``turn_player()`` at the last save).
 """
-
-import rollbox
 
 
 def save_game(app, commit=False):
@@ -41,26 +40,10 @@ def save_game(app, commit=False):
     _write(app, app.save_head, app.state.to_bytes() + seed)
 
 
-def game_over(app, won):
-    """The game is over: its record cleared (in two erase units, before
-    the stats count the game: a power cut never counts a game twice), then
-    the game, its winning seats' kinds (``won``: seat numbers) and the faces
-    the roller counted go into the lifetime stats (``rollbox.stats``,
-    loaded for it; saved once a game)."""
+def clear(app):
+    """The game is over: its record cleared, in two erase units (before the
+    stats count the game: a power cut never counts a game twice)."""
     _write(app, b"", b"", 2)
-    from rollbox import stats
-
-    try:
-        record = stats.count_game(app.nvm, app.stats_ram, app.index,
-                                  [app.seats[p] for p in won], app.roller.face_counts, app.hw)
-    except (OSError, RuntimeError, ValueError):
-        app.say("Save failed")
-        record = None
-    rollbox.unload("rollbox.stats", "rollbox.store")
-    for i in range(6):
-        app.roller.face_counts[i] = 0
-    if app.nvm is None:
-        app.stats_ram = record
 
 
 def _write(app, head, state, n=1):

@@ -30,12 +30,13 @@ during a game; :func:`count_game` adds a finished game and its faces to the
 record in nvm, once a game (this module is loaded for that and unloaded),
 in two erase units (``rollbox.store.Store.save_both``).
 
-Depends on: micropython (const), rollbox.store.
+Depends on: micropython (const), rollbox.slot (the CRC), rollbox.store
+(:func:`count_game`'s region, imported there).
 """
 
 from micropython import const
 
-from rollbox.store import crc16
+from rollbox.slot import crc16
 
 HUMAN = const(0)
 EASY = const(1)

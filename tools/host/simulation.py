@@ -372,7 +372,8 @@ class Simulation:
         return self.board.audio.write_wav(path, start, end_ms)
 
     def run(self, max_ms=3_600_000):
-        """Play until the game is over; returns the winner's seat.
+        """Play until the game is over and saved (the game-over screen's
+        first frames: ``rollbox.ending.count_step``); returns the winner's seat.
 
         :raises RuntimeError: no winner within ``max_ms`` of host time.
         """
@@ -385,4 +386,6 @@ class Simulation:
             self.step()
         for _ in range(3):  # the final screen
             self.step()
+        if self.app.to_count:
+            raise RuntimeError("the game's saving not done 3 frames after its end")
         return self.app.state.winner()
