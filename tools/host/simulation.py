@@ -375,7 +375,8 @@ class Simulation:
         """Play until the game is over and saved (the game-over screen's
         first frames: ``rollbox.ending.count_step``); returns the winner's seat.
 
-        :raises RuntimeError: no winner within ``max_ms`` of host time.
+        :raises RuntimeError: no winner within ``max_ms`` of host time, or
+            the game not yet counted 3 frames after its end.
         """
         from rollbox.app import OVER
 
