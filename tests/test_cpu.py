@@ -1,5 +1,6 @@
 """Time on the board (issue 26): a computer's decision frame does not also
-collect the heap, and the driver's time mode (tools/mp/play_device.py,
+collect the heap, SKUNK'D's hard module loads in a frame of its own, and
+the driver's time mode (tools/mp/play_device.py,
 run by tools/bench_cpu) records every frame's phase and I2C bytes on real
 CircuitPython, with valgrind's mark found and the calibration loop's count
 as the calibration was made (tools/bench_cpu's CPI).
@@ -20,7 +21,7 @@ from host import circuitpython as cp
 from rollbox import play
 
 PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
-          "to menu")  # tools/mp/play_device.py's
+          "to menu", "think")  # tools/mp/play_device.py's
 
 
 def bench_cpu():
@@ -92,25 +93,31 @@ def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder)
     assert seen["empty"] == 32
     assert seen["load"] == 1 and seen["to menu"] == 1
     assert seen["over"] >= 10
-    for name in ("menu", "prompt", "decision", "tumble", "settle", "pause"):
+    for name in ("menu", "think", "decision", "tumble", "settle", "pause"):
         assert seen[name] > 0, seen
-    assert {p >> 4 for p in phases if p & 15 == 4} == {1}  # every decision an easy seat's
+    assert seen["prompt"] == 0  # (every seat's a computer: its think time)
+    assert {p >> 4 for p in phases if p & 15 in (4, 10)} == {1}  # every one an easy seat's
+    # A computer's think time: 700 ms of 20 ms frames before it acts, 34
+    # of them think frames (the first is the one its roll settled in), but
+    # for the pause screen's, opened in one.
+    assert 34 * seen["decision"] - seen["pause"] <= seen["think"] <= 34 * seen["decision"]
     # A LIS3DH read on the bus: its range (address and register, address
     # and one byte), then x, y, z (address and register, address and six
     # bytes): 13 bytes a frame once the app runs (adafruit_lis3dh).
-    assert {w & 127 for p, w in zip(phases, wire) if p & 15 in (3, 5)} == {13}
+    assert {w & 127 for p, w in zip(phases, wire) if p & 15 in (3, 5, 10)} == {13}
     # Bit 7: the frame refreshed the display (a load draws the game's
-    # screen; a prompt with nothing new draws nothing).
+    # screen; a think frame with nothing new draws nothing).
     assert all(w & 128 for p, w in zip(phases, wire) if p == 2)
-    assert any(not w & 128 for p, w in zip(phases, wire) if p == 3)
+    assert any(not w & 128 for p, w in zip(phases, wire) if p & 15 == 10)
 
 
 def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder):
     phases, _ = timed(binaries, folder, "cpb_gizmo", "0,3", 400)
     seen = collections.Counter(PHASES[p & 15] for p in phases)
-    assert {p >> 4 for p in phases if p & 15 == 4} == {3}  # the human decides nothing
-    assert seen["prompt"] > 0 and seen["tumble"] > 0
-    assert sum(seen[p] for p in PHASES[3:9]) == 400 + 1  # its cap, and the frame past it
+    assert {p >> 4 for p in phases if p & 15 in (4, 10)} == {3}  # the human decides nothing
+    assert seen["prompt"] > 0 and seen["tumble"] > 0 and seen["think"] > 0
+    play_frames = sum(seen[p] for p in PHASES[3:9] + ("think",))
+    assert play_frames == 400 + 1  # its cap, and the frame past it
 
 
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind not installed")
@@ -123,7 +130,7 @@ def test_the_calibration_loop_counts_as_when_the_calibration_was_made(binaries, 
 def test_skull_and_dragons_hard_decisions_are_spread_over_frames(quiet_sim, monkeypatch):
     """Skull & Dragon's hard seat works its decisions out a few pieces a
     frame (``rollbox.play._PIECES``) and acts what ``hard.choose`` gives;
-    the score race's need more than one frame (up to ~0.9 s of work on a
+    the score race's need more than one frame (up to ~0.4 s of work on a
     SAMD51, tools/bench_cpu)."""
     from games.skull_dragon import hard
 
@@ -159,3 +166,44 @@ def test_skull_and_dragons_hard_decisions_are_spread_over_frames(quiet_sim, monk
     assert actions[-len(expected):] == expected and len(expected) > 20
     assert max(pieces.values()) <= play._PIECES
     assert len(pieces) > len(expected)  # some decisions took more than one frame
+
+
+def test_skunkds_hard_module_loads_in_a_think_frame_of_its_own(quiet_sim, monkeypatch):
+    """SKUNK'D's first hard decision loads ``games.skunkd.hard`` (~40 ms on
+    a SAMD51, tools/bench_cpu) in a frame with neither the think time's
+    heap collection nor the seat's act, and acts what ``choose`` gives."""
+    import sys
+
+    from games.skunkd import bot
+
+    monkeypatch.delitem(sys.modules, "games.skunkd.hard", raising=False)
+    package = sys.modules.get("games.skunkd")
+    if hasattr(package, "hard"):  # (an earlier test's import: never loaded again without)
+        monkeypatch.delattr(package, "hard")
+    sim = started(quiet_sim(game="skunkd", players=2, seats=(3, 3)))
+    app = sim.app
+    events, frame, actions = collections.defaultdict(set), [0], []
+    collect, act = play.gc.collect, play.act
+
+    def collecting():
+        events[frame[0]].add("collect")
+        collect()
+
+    def acting(app, action, now, how):
+        if how == play.BY_COMPUTER:
+            events[frame[0]].add("act")
+            actions.append((action, bot.choose(app.state, 3)))
+        act(app, action, now, how)
+
+    monkeypatch.setattr(play.gc, "collect", collecting)
+    monkeypatch.setattr(play, "act", acting)
+    loaded = None
+    while len(actions) < 8:
+        frame[0] += 1
+        frames(sim, 1)
+        if loaded is None and "games.skunkd.hard" in sys.modules:
+            loaded = frame[0]
+    assert loaded is not None and not events[loaded], (loaded, dict(events))
+    assert any("collect" in events[f] for f in range(loaded))  # its think time had begun
+    assert all(a == b for a, b in actions), actions
+    assert bot.plan(app.state, 3) is None  # once loaded, choose decides at once

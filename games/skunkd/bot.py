@@ -4,6 +4,8 @@ overlay. The keep rules it reads (``legal_keeps``, ``bust_chance``...) are
 the rules' own, in games/skunkd/rules.py.
 """
 
+import sys
+
 from micropython import const
 
 from games.skunkd.rules import (
@@ -114,6 +116,24 @@ def choose(state, level=EASY):
         elif state.den >= _EASY_BANK_AT and state.dice_left() <= _EASY_DICE_LEFT:
             return BANK
     return ROLL
+
+
+def plan(state, level=EASY):
+    """HARD's first decision in two pieces, for the app to spread over the
+    think time's frames (rollbox.bots): ``games.skunkd.hard`` loaded, then
+    its tables opened and :func:`choose`. None once the module is loaded, and for EASY and
+    MEDIUM: they decide at once."""
+    if level < HARD or state.phase == PHASE_HOUSE or "games.skunkd.hard" in sys.modules:
+        return None
+    return _load_then_choose(state)
+
+
+def _load_then_choose(state):
+    from games.skunkd import hard as skunkd_hard
+
+    yield True  # the frame ends here: the module was most of it
+    skunkd_hard.tables()
+    return skunkd_hard.choose(state)
 
 
 def coach(state):

@@ -4,7 +4,8 @@ coach overlay (each at most :data:`COACH_CHARS` characters). A bot whose
 decision can take longer than a frame also has ``plan(state, level)``: a
 generator that yields between pieces of the same decision and returns its
 action (None where the level decides at once), which the app steps a few
-pieces a frame during the seat's think time (``rollbox.play``, issue 26).
+pieces a frame during the seat's think time (``rollbox.play``, issue 26);
+a piece that yields True ends its frame (a module loaded, ~40 ms).
 
 Levels (a seat's kind in the menu, 0 is a human seat): :data:`EASY` plays
 the sheet's simple rule (hold at 20, bank at 300...), :data:`MEDIUM` a rule a

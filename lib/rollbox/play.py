@@ -168,7 +168,8 @@ def _think(app, s, now):
     """A frame of a computer's think time (``screen.THINK_MS``). Its first
     frame collects the heap (the bot's search wants it in one piece; a
     collection takes ~12 ms on a SAMD51, tools/bench_cpu) and starts the
-    bot's plan; the next ones run :data:`_PIECES` pieces of it each; once
+    bot's plan; the next ones run :data:`_PIECES` pieces of it each (fewer
+    when a piece yields True: a large one, such as a module loaded); once
     the time is up and the decision found, the seat acts."""
     plan = app.plan
     if plan is None:
@@ -179,7 +180,8 @@ def _think(app, s, now):
     if not isinstance(plan, int):
         try:
             for _ in range(_PIECES):
-                next(plan)
+                if next(plan):  # the piece asks for the frame to end here
+                    return
             return
         except StopIteration as done:
             app.plan = plan = done.value

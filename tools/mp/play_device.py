@@ -56,7 +56,8 @@ nothing (the marks' own cost). It prints instead::
 
     frames N                  frames run, each two bytes of the file
                               timed.bin: its phase (:data:`PHASES`, the
-                              seat's level times 16 in a decision), its
+                              seat's level times 16 in a think or
+                              decision frame), its
                               bytes on the I2C bus (to 127), plus 128
                               when it refreshed the display
     capped INDEX              a game was stopped at CAP frames of play
@@ -79,9 +80,11 @@ FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
 PAUSE_AT = 30  # frames into each game, at the next prompt: the pause screen and help
 # The time mode's phases of a frame (tools/bench_cpu names them).
+# "think": a computer's think time, the frames before its decision (the
+# frame it acts); both add the seat's level times 16.
 PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
-          "to menu")
-EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU = range(10)
+          "to menu", "think")
+EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU, THINK = range(11)
 HUMAN_EVERY = 15  # a human seat presses a key this often (frames) at its prompt
 OVER_FRAMES = 10  # frames of the game-over screen before A goes back to the menu
 MARK = None  # math.lgamma in the time mode: valgrind dumps at its C function (a
@@ -249,8 +252,9 @@ class Driver:
             return TUMBLE
         s = app.state
         p = s.current_player()
-        if p >= 0 and app.seats[p] and self.now - app.since >= app.screen.THINK_MS:
-            return DECISION + (app.seats[p] << 4)
+        if p >= 0 and app.seats[p]:
+            late = self.now - app.since >= app.screen.THINK_MS
+            return (DECISION if late else THINK) + (app.seats[p] << 4)
         return PROMPT
 
     def empty_frames(self):
