@@ -206,24 +206,36 @@ def plan(state, level=EASY):
     """HARD's :func:`choose` in pieces (``games.skull_dragon.hard.plan``:
     a generator yielding between pieces, returning the action), for the
     app to spread over frames (rollbox.bots); None for EASY and MEDIUM,
-    which decide at once."""
+    which decide at once. The first loads the module in a piece of its own,
+    which ends its frame (rollbox.bots; the think time's collection came the
+    frame before)."""
     if level >= HARD and state.phase in (PICK_DIE, ACCEPT_OR_MULTIPLY, DIRECTION,
                                          AFTER_SUCCESS):
-        return _hard().plan(state)
+        if _hard_module is None:
+            return _load_then_plan(state)
+        return _hard_module.plan(state)
     return None
+
+
+def _load_then_plan(state):
+    hard = _hard(False)
+    yield True
+    return (yield from hard.plan(state))
 
 
 _hard_module = None  # games.skull_dragon.hard, once loaded
 
 
-def _hard():
+def _hard(collect=True):
     """The HARD module, loaded on first use after a collection (it is the
-    largest piece of this game: room for it in a fragmented heap)."""
+    largest piece of this game: room for it in a fragmented heap; ``collect``
+    False: one was just made)."""
     global _hard_module
     if _hard_module is None:
         import gc
 
-        gc.collect()
+        if collect:
+            gc.collect()
         from games.skull_dragon import hard as skull_dragon_hard
 
         _hard_module = skull_dragon_hard

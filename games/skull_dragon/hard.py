@@ -2,10 +2,12 @@
 games/skull_dragon/bot.py (which imports this module on first use). Pure,
 no randomness; floats only for the values.
 
-The score race's recursions take up to ~0.9 s on a 120 MHz SAMD51
-(tools/bench_cpu), so :func:`plan` works a decision out in pieces, one
-target of one level at a time (under 1 ms each there), for the app to
-spread across the frames of the seat's think time (issue 26);
+The score race's recursions (400 pieces at a last-round turn's start)
+take up to ~0.4 s on a 120 MHz SAMD51 (tools/bench_cpu; ~0.8 s before
+the values of multiplying were shared by a level's targets), so
+:func:`plan` works a decision out in pieces, a level's values of
+multiplying or one target of it at a time (about 1 ms each there), for
+the app to spread across the frames of the seat's think time (issue 26);
 :func:`choose` is the same decision at once.
 """
 
@@ -67,6 +69,16 @@ _C_UNDER_SHIFT = const(_C_UNDER_FROM - _C_OVER)  # at _C[RESULTS index - _C_UNDE
 # R(m), m = 1..12: the best chance of m or more points in one turn.
 _R = (99614198, 81365741, 54487514, 30502668, 14877496, 6496970, 2593787, 965734, 339551, 113643,
       36468, 11296)
+# _vector_steps works a level out from the values of multiplying (issue 26:
+# a quarter of the float work of valuing each of the 36 products at each
+# target; the score race's start, 384 pieces, took ~0.8 s on a SAMD51).
+# Per die first and face of it (a pair), 7 values: by the number j of the
+# other die's faces (ascending) whose product with it is below the cut (the
+# target for OVER, one past it for UNDER), the value of multiplying over
+# 6: OVER fails on the first j, UNDER succeeds on them.
+_PAIRS = const(12)
+_ROWS = const(7 * _PAIRS)
+
 
 
 
@@ -163,23 +175,78 @@ def _vector_steps(direction, target, level, util=None):
         for i in live:
             nxt[RESULTS[i]] = util[-1]
     cur = [0.0] * _VALUES
+    rows = [0.0] * _ROWS
+    cuts = bytearray(_PAIRS)
     while k > level:
         k -= 1
         book = (k if util is None else util[k]) if k else -1.0
-        for i in live:
+        ready = False  # the level's rows made
+        for i in live:  # (ascending: the cuts only move up)
             t = RESULTS[i]
             if util is None and k >= bs[i]:
                 cur[t] = k
                 continue
-            best = book
-            for die in (SKULL_DIE, DRAGON_DIE):
-                v = _attempt(direction, t, die, nxt, fail)
-                if v > best:
-                    best = v
-            cur[t] = best
+            if not ready:
+                _multiplies(direction, nxt, fail, rows)
+                for j in range(_PAIRS):
+                    cuts[j] = 0
+                ready = True
+                yield
+            v = _best_attempt(direction, t, nxt, fail, rows, cuts)
+            cur[t] = v if v > book else book
             yield
         nxt, cur = cur, nxt
     return nxt
+
+
+def _multiplies(direction, nxt, fail, rows):
+    # type: (int, list[float], float, list[float]) -> None
+    """The level's values of multiplying into ``rows`` (:data:`_ROWS`
+    floats, 7 a pair): a success at result r worth ``nxt[r]``, a fail
+    ``fail``."""
+    n = 0
+    for die in (SKULL_DIE, DRAGON_DIE):
+        other = FACES[1 - die]
+        for f in FACES[die]:
+            total = 0.0
+            if direction == OVER:  # the products from the j-th on succeed
+                rows[n + 6] = fail
+                for j in range(5, -1, -1):
+                    total += nxt[f * other[j]]
+                    rows[n + j] = (total + j * fail) / 6
+            else:  # the first j succeed
+                rows[n] = fail
+                for j in range(6):
+                    total += nxt[f * other[j]]
+                    rows[n + j + 1] = (total + (5 - j) * fail) / 6
+            n += 7
+
+
+def _best_attempt(direction, target, nxt, fail, rows, cuts):
+    # type: (int, int, list[float], float, list[float], bytearray) -> float
+    """The better die's :func:`_attempt` at ``target``, from the level's
+    ``rows`` (:func:`_multiplies`); ``cuts`` (a pair's j at the last target,
+    0 at a level's first) moves up as the targets do."""
+    lo, hi = (target, _TOP) if direction == OVER else (0, target)
+    cut = target if direction == OVER else target + 1
+    best = -1.0
+    n = 0
+    for die in (SKULL_DIE, DRAGON_DIE):
+        other = FACES[1 - die]
+        total = 0.0
+        for f in FACES[die]:
+            j = cuts[n]
+            while j < 6 and f * other[j] < cut:
+                j += 1
+            cuts[n] = j
+            acc = nxt[f] if lo <= f <= hi else fail
+            mul = rows[7 * n + j]
+            total += acc if acc > mul else mul
+            n += 1
+        total /= 6
+        if total > best:
+            best = total
+    return best
 
 
 def _utility(state):
