@@ -87,7 +87,7 @@ from games.skull_dragon.rules import (
     UNDER,
     succeeds,
 )
-from rollbox.bots import EASY, HARD, MEDIUM
+from rollbox.bots import EASY, FRAME, HARD, MEDIUM
 
 try:
     from typing import Any  # noqa: F401 (used in type comments)
@@ -219,7 +219,7 @@ def plan(state, level=EASY):
 
 def _load_then_plan(state):
     hard = _hard(False)
-    yield True
+    yield FRAME
     return (yield from hard.plan(state))
 
 

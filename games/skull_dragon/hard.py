@@ -78,6 +78,7 @@ _R = (99614198, 81365741, 54487514, 30502668, 14877496, 6496970, 2593787, 965734
 # 6: OVER fails on the first j, UNDER succeeds on them.
 _PAIRS = const(12)
 _ROWS = const(7 * _PAIRS)
+_ROWS_SIZE = const(6)  # a level's rows take six targets' time (rollbox.bots: a plan's piece sizes)
 
 
 
@@ -158,7 +159,9 @@ def _vector(direction, target, level, util=None):
 
 def _vector_steps(direction, target, level, util=None):
     """:func:`_vector` as a generator: it yields after each target of each
-    level it works out and returns the list."""
+    level it works out (None: a piece of size 1) and after each level's
+    values of multiplying (their size, rollbox.bots), and returns the
+    list."""
     d = 0 if direction == OVER else 1
     live = _live(direction, target)
     nxt = [0.0] * _VALUES
@@ -191,7 +194,7 @@ def _vector_steps(direction, target, level, util=None):
                 for j in range(_PAIRS):
                     cuts[j] = 0
                 ready = True
-                yield
+                yield _ROWS_SIZE
             v = _best_attempt(direction, t, nxt, fail, rows, cuts)
             cur[t] = v if v > book else book
             yield
@@ -340,8 +343,8 @@ def choose(state):
 
 
 def plan(state):
-    """:func:`choose` in pieces: a generator that yields (None) between
-    pieces and returns the action."""
+    """:func:`choose` in pieces: a generator that yields between pieces
+    (their sizes, rollbox.bots) and returns the action."""
     phase, target, direction = state.phase, state.target, state.direction
     util = _utility(state)
     if target < 0:  # the throw that sets the target

@@ -18,7 +18,7 @@ from games.skunkd.rules import (
     count_key,
     legal_keeps,
 )
-from rollbox.bots import EASY, HARD, MEDIUM
+from rollbox.bots import EASY, FRAME, HARD, MEDIUM
 
 try:
     from typing import Tuple  # noqa: F401 (used in type comments)
@@ -131,7 +131,7 @@ def plan(state, level=EASY):
 def _load_then_choose(state):
     from games.skunkd import hard as skunkd_hard
 
-    yield True  # the frame ends here: the module was most of it
+    yield FRAME  # the module was most of the frame
     skunkd_hard.tables()
     return skunkd_hard.choose(state)
 

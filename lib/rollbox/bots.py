@@ -3,9 +3,11 @@ action of the seat to act; ``coach(state)`` two short lines of odds for the
 coach overlay (each at most :data:`COACH_CHARS` characters). A bot whose
 decision can take longer than a frame also has ``plan(state, level)``: a
 generator that yields between pieces of the same decision and returns its
-action (None where the level decides at once), which the app steps a few
-pieces a frame during the seat's think time (``rollbox.play``, issue 26);
-a piece that yields True ends its frame (a module loaded, ~40 ms).
+action (None where the level decides at once), which the app steps
+:data:`PIECES` a frame during the seat's think time (``rollbox.play``,
+issue 26). A piece yields its size: None for one (about 0.75 ms on a
+SAMD51, tools/bench_cpu), an int for more; :data:`FRAME` has its frame to
+itself (a module loaded, ~40 ms).
 
 Levels (a seat's kind in the menu, 0 is a human seat): :data:`EASY` plays
 the sheet's simple rule (hold at 20, bank at 300...), :data:`MEDIUM` a rule a
@@ -20,6 +22,8 @@ MEDIUM = const(2)
 HARD = const(3)
 LEVEL_NAMES = ("human", "easy", "medium", "hard")
 COACH_CHARS = const(26)  # 160 pixels of terminalio's 6-pixel glyphs
+PIECES = const(16)  # a plan's pieces a frame (the last may pass it)
+FRAME = const(PIECES)  # a piece's size that ends its frame
 
 
 def best_other(scores, seat):

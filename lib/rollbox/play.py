@@ -50,6 +50,7 @@ from rollbox import (
     saves,
     shake,  # its states by name: fewer names in this module's dict
 )
+from rollbox.bots import PIECES
 from rollbox.controls import PAUSE, START
 from rollbox.view import DIM, INK, SEATS
 
@@ -63,7 +64,6 @@ _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 _HELD = const(8)  # presses kept during a roll (``app.held``: these, the count, the seat)
 _NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
 _AT_ONCE = const(-1)  # ``app.plan``: the bot decides when the think time is up
-_PIECES = const(12)  # pieces of a plan a frame (Skull & Dragon: ~1 ms each on a SAMD51)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -168,9 +168,10 @@ def _think(app, s, now):
     """A frame of a computer's think time (``screen.THINK_MS``). Its first
     frame collects the heap (the bot's search wants it in one piece; a
     collection takes ~12 ms on a SAMD51, tools/bench_cpu) and starts the
-    bot's plan; the next ones run :data:`_PIECES` pieces of it each (fewer
-    when a piece yields True: a large one, such as a module loaded); once
-    the time is up and the decision found, the seat acts."""
+    bot's plan; the next ones run ``rollbox.bots.PIECES`` of it each (by
+    the sizes its pieces yield: one that yields ``FRAME``, a module
+    loaded, has its frame to itself); once the time is up and the decision
+    found, the seat acts."""
     plan = app.plan
     if plan is None:
         gc.collect()
@@ -179,9 +180,9 @@ def _think(app, s, now):
         return
     if not isinstance(plan, int):
         try:
-            for _ in range(_PIECES):
-                if next(plan):  # the piece asks for the frame to end here
-                    return
+            left = PIECES
+            while left > 0:
+                left -= next(plan) or 1
             return
         except StopIteration as done:
             app.plan = plan = done.value
