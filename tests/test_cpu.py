@@ -13,6 +13,8 @@ import importlib.machinery
 import importlib.util
 import os
 import shutil
+import subprocess
+import sys
 
 import pytest
 from conftest import ROOT, frames, started
@@ -118,6 +120,13 @@ def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder)
     assert seen["prompt"] > 0 and seen["tumble"] > 0 and seen["think"] > 0
     play_frames = sum(seen[p] for p in PHASES[3:9] + ("think",))
     assert play_frames == 400 + 1  # its cap, and the frame past it
+
+
+def test_bench_cpu_refuses_a_cap_of_no_frames():
+    run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_cpu"), "--cap", "0"],
+                         capture_output=True, text=True)
+    assert run.returncode == 2 and "--cap: at least 1 frame of play, not 0" in run.stderr
+    assert "Traceback" not in run.stderr
 
 
 @pytest.mark.skipif(not shutil.which("valgrind"), reason="valgrind not installed")
