@@ -81,8 +81,6 @@ _ROWS = const(7 * _PAIRS)
 _ROWS_SIZE = const(6)  # a level's rows take six targets' time (rollbox.bots: a plan's piece sizes)
 
 
-
-
 # -- HARD ---------------------------------------------------------------------
 
 

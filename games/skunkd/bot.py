@@ -120,9 +120,9 @@ def choose(state, level=EASY):
 
 def plan(state, level=EASY):
     """HARD's first decision in two pieces, for the app to spread over the
-    think time's frames (rollbox.bots): ``games.skunkd.hard`` loaded, then
-    its tables opened and :func:`choose`. None once the module is loaded, and for EASY and
-    MEDIUM: they decide at once."""
+    think time's frames (rollbox.bots): ``games.skunkd.hard`` loaded (a
+    frame of its own), then its tables opened and :func:`choose`. None once
+    the module is loaded, and for EASY and MEDIUM: they decide at once."""
     if level < HARD or state.phase == PHASE_HOUSE or "games.skunkd.hard" in sys.modules:
         return None
     return _load_then_choose(state)

@@ -8,10 +8,9 @@ sample to the shake detector and hands both to the mode: the menu
 the pause screen (``rollbox.pause``, START or A and B held 1 s in play;
 loaded while it shows: the game waits, a computer's turn too), or the game
 over (its saving a piece a frame; A: back to the menu). Saves in play are
-``rollbox.saves``'. A
-MemoryError in a frame is caught here, once: the game goes back to the
-state before the frame's action (``rollbox.play.undo``) and the frame is
-tried again.
+``rollbox.saves``'. A MemoryError in a frame is caught here, once: the
+game goes back to the state before the frame's action
+(``rollbox.play.undo``) and the frame is tried again.
 
 One mode's modules in RAM at a time (tools/bench_device measures it): the
 menu (``rollbox.menu`` with the catalog, the saved settings, the lifetime

@@ -6,8 +6,9 @@ generator that yields between pieces of the same decision and returns its
 action (None where the level decides at once), which the app steps
 :data:`PIECES` a frame during the seat's think time (``rollbox.play``,
 issue 26). A piece yields its size: None for one (about 0.75 ms on a
-SAMD51, tools/bench_cpu), an int for more; :data:`FRAME` has its frame to
-itself (a module loaded, ~40 ms).
+SAMD51, tools/bench_cpu), an int for more; :data:`FRAME` ends its frame,
+and as a plan's first piece has the frame to itself (a module loaded,
+~30-45 ms).
 
 Levels (a seat's kind in the menu, 0 is a human seat): :data:`EASY` plays
 the sheet's simple rule (hold at 20, bank at 300...), :data:`MEDIUM` a rule a
