@@ -8,7 +8,8 @@ accelerometer, human and computer seats. After every frame:
 
 - no exception escaped ``App.step``;
 - while a game is on, its state survives ``to_bytes`` / ``state_from_bytes``
-  unchanged, is terminal exactly when the app shows the game over, and
+  unchanged, is terminal exactly when the app shows the game over (or, in
+  the frame of the game's last action, is just made terminal), and
   otherwise waits on chance or on a seat that has a legal action;
 - a roll (``rollbox.play.tumble``) starts only at the app's prompt in play, from the
   seat to act (a computer seat's decision, or a human seat's button press,
@@ -271,8 +272,11 @@ class Fuzz:
         raw = s.to_bytes()
         assert app.game.state_from_bytes(raw).to_bytes() == raw, "round trip: " + self._where()
         p = s.current_player()
-        if s.is_terminal():
-            assert app.mode == app_module.OVER, "a terminal state in play: " + self._where()
+        if s.is_terminal():  # the result shows in the frame after the last action
+            assert app.mode == app_module.OVER or (
+                app.mode == app_module.PLAY and before_mode == app_module.PLAY
+                and raw != before and app.phase == play.PROMPT), \
+                "a terminal state in play: " + self._where()
         else:
             assert app.mode in (app_module.PLAY, app_module.PAUSED), \
                 "game over before the end: " + self._where()

@@ -80,8 +80,8 @@ def test_the_menu_shows_the_stats_and_a_key_goes_back(quiet_sim):
 
 
 def test_the_saving_of_a_game_takes_a_frame_a_piece_after_its_end():
-    """Issue 26: the game's last frame shows the result; the three frames
-    after load ``rollbox.stats``, then ``rollbox.store``, then clear the
+    """Issue 26: the frame after the game's last action shows the result;
+    the three frames after load ``rollbox.stats``, then ``rollbox.store``, then clear the
     record and count the game (no frame of it over ~27 ms on a SAMD51)."""
     nvm = microcontroller.ByteArray()
     sim = Simulation(game="pig", seats=(EASY, HARD), log=None, nvm=nvm, seed=4)

@@ -258,7 +258,7 @@ class App:
             if attempt:
                 try:
                     self.say("Out of memory: move undone")
-                    if self.mode == PLAY:
+                    if self.mode == PLAY and not self.state.is_terminal():
                         play.prompt(self, now)
                 except MemoryError:
                     pass  # the next frame draws it

@@ -1,9 +1,10 @@
 """A game's end (``rollbox.play``, once its computer players are gone):
-the result on the title line and the win's cue in the game's last frame,
-then its saving a piece a frame on the game-over screen (the app calls
-:func:`count_step`): the save cleared and the game counted in the lifetime
-stats (``rollbox.stats``). Loaded for that moment and unloaded once the
-game is counted: code run once a game is not in RAM while it plays.
+the result on the title line and the win's cue in the frame after the
+game's last action, then its saving a piece a frame on the game-over
+screen (the app calls :func:`count_step`): the save cleared and the game
+counted in the lifetime stats (``rollbox.stats``). Loaded for that
+moment and unloaded once the game is counted: code run once a game is
+not in RAM while it plays.
 """
 
 import rollbox
@@ -18,9 +19,9 @@ def game_over(app, now):
     """``app``'s game is over at ``now`` (ms): the mode, the screen drawn,
     the result, the series (the last winner sets SKUNK'D's house options
     next game), the cue, the log; the save and the lifetime stats are due
-    (``app.to_count``: :data:`STEPS`)."""
+    (``app.to_count``: :data:`STEPS`). The mode changes last: a
+    MemoryError on the way leaves the app to try the frame again."""
     s = app.state
-    app.mode = app.OVER
     app.screen.draw(s)
     v = app.view
     result = app.screen.result(s)
@@ -32,13 +33,14 @@ def game_over(app, now):
     v.status.color = DIM
     v.show_coach(None)  # the result is the news now
     app.log_event(result, ENDED)
+    app.mode = app.OVER
     app.to_count = STEPS  # (the result stands whatever the saves meet)
 
 
 def count_step(app):
     """One frame's piece of the finished game's saving (``app.to_count``
     pieces left), so that no frame of it passes ~27 ms on a SAMD51, where
-    the whole took ~60 in the game's last frame (issue 26, tools/bench_cpu):
+    the whole took ~60 in the game's last frame before (issue 26, tools/bench_cpu):
     3 loads ``rollbox.stats``, 2 ``rollbox.store`` (~20-27 ms each import),
     1 clears the game's record (``rollbox.saves.clear``) and counts the
     game, its winning seats' kinds and the faces the roller counted in the

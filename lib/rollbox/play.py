@@ -94,6 +94,9 @@ def step(app, pressed, motion, now):
     """
     screen = app.screen
     s = app.state
+    if s.is_terminal():  # the frame after the game's last action
+        _game_over(app, now)
+        return False
     if screen.bot is None:  # let go while paused (rollbox.pause): back for the computer
         draw_prompt(app)  # (which brings it, for the coach too)
     if app.phase == TUMBLE:  # the pause at once; other presses wait for the roll
@@ -119,7 +122,7 @@ def step(app, pressed, motion, now):
             action = screen.shake(s) if motion == shake.SHAKING else None
             if action is not None:
                 act(app, action, now, BY_SHAKE)
-                if app.phase != PREVIEW or app.mode != app.PLAY:  # rolled, or the game ended
+                if app.phase != PREVIEW or s.is_terminal():  # rolled, or the game ended
                     return False
                 # refused (the screen said why): the dice go back below
         screen.put_back(s)
@@ -200,7 +203,7 @@ def press(app):
     roll passed the turn to another seat: they were that seat's."""
     held = app.held
     n = held[_HELD]
-    if not n or app.phase != PROMPT or app.mode != app.PLAY:
+    if not n or app.phase != PROMPT or app.mode != app.PLAY or app.state.is_terminal():
         return 0
     if app.state.turn_player() != held[_HELD + 1]:
         held[_HELD] = 0
@@ -358,7 +361,7 @@ def log(app, text, how):
 def _after_action(app, now):
     s = app.state
     if s.is_terminal():
-        _game_over(app, now)
+        _let_go(app)
         return
     t = s.turn_player()
     turn = app.last_turn
@@ -379,16 +382,25 @@ def _after_action(app, now):
     prompt(app, now)
 
 
-def _game_over(app, now):
-    """The game's end: the computer players go first (the game's ``bot``
-    and ``hard`` modules, the solved tables' reader), then
-    ``rollbox.ending`` (loaded until the game is saved) shows the result;
-    the save is cleared and the game counted in the frames after
-    (``rollbox.ending.count_step``)."""
+def _let_go(app):
+    """The game's last action is done: its computer players go (the game's
+    ``bot`` and ``hard`` modules, the solved tables' reader) and the heap
+    is collected. The next frame shows the result (:func:`_game_over`):
+    the two were one frame of 42-52 ms on a SAMD51 with its io
+    (tools/bench_cpu, issue 26), over a decision frame's 50."""
+    app.phase = PROMPT  # (a roll that ended the game has landed)
     app.screen.bot = None
     package = app.package  # "games.<name>": its bot and hard modules
     rollbox.unload(".".join((package, "bot")), ".".join((package, "hard")), "rollbox.table")
     gc.collect()
+
+
+def _game_over(app, now):
+    """The frame after the game's last action (:func:`_let_go`):
+    ``rollbox.ending`` (loaded until the game is saved) shows the result;
+    the save is cleared and the game counted in the frames after
+    (``rollbox.ending.count_step``). A press in this frame does nothing:
+    the player has not seen the result yet."""
     from rollbox import ending
 
     ending.game_over(app, now)

@@ -326,8 +326,9 @@ def main():
         d.press(controls.A)  # Start
         start = d.frames
         paused = None
-        while app.game is not None and not app.state.is_terminal():
-            if paused is None and d.frames - start >= PAUSE_AT and app.phase == 0:
+        while app.game is not None and app.mode != 2:  # (rollbox.app.OVER: the result shown)
+            if (paused is None and d.frames - start >= PAUSE_AT and app.phase == 0
+                    and not app.state.is_terminal()):
                 paused = visit_pause(d)  # at a prompt (a press in a roll does nothing)
                 if levels is None:
                     print("pause", index, paused)
