@@ -335,13 +335,16 @@ def shake(sim, recording="cse590_phone_shake"):
 
 def roll(sim, key="A"):
     """Roll with ``key``: the dice tumble (checked) and land; steps until
-    the app prompts again or the game is over."""
+    the app prompts again or the game is over (its result shown: the frame
+    after the roll that ended it)."""
     from rollbox import play
-    from rollbox.app import OVER
+    from rollbox.app import OVER, PLAY
 
     press(sim, key)
     assert sim.app.phase == play.TUMBLE
-    run_until(sim, lambda: sim.app.phase == play.PROMPT or sim.app.mode == OVER)
+    app = sim.app
+    run_until(sim, lambda: app.mode == OVER or (
+        app.mode == PLAY and app.phase == play.PROMPT and not app.state.is_terminal()))
 
 
 def menu_lines(menu):
