@@ -201,6 +201,8 @@ class App:
             rollbox.unload("rollbox.seed")
         while True:  # the frame's presses in order, each as in a frame of its own
             self._frame(pressed, motion, now)
+            if self.mode == PLAY and self.state.is_terminal():
+                break  # the result has the next frame to itself (rollbox.play)
             pressed = play.press(self) or controls.press()  # those kept in a roll first
             if not pressed:
                 break

@@ -203,7 +203,7 @@ def press(app):
     roll passed the turn to another seat: they were that seat's."""
     held = app.held
     n = held[_HELD]
-    if not n or app.phase != PROMPT or app.mode != app.PLAY or app.state.is_terminal():
+    if not n or app.phase != PROMPT or app.mode != app.PLAY:
         return 0
     if app.state.turn_player() != held[_HELD + 1]:
         held[_HELD] = 0
