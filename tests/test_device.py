@@ -16,6 +16,7 @@ import os
 import pytest
 
 from host import circuitpython as cp
+from host import qstrs
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 # Issue 12's targets are 80 KB a game and 84 KB for all seven in one
@@ -70,6 +71,43 @@ def test_all_games_in_one_power_on_in_122_kb(binaries, folder, board):
     assert run.passed, run.output[-3000:]
     for game in GAMES:
         assert run.facts["loaded %d" % game] == run.facts["loaded first"]
+    # both qstr_info(1) dumps read whole (a name with a newline in it too):
+    # their names' text and pools are the header's bytes to the byte
+    headers = [dict(w.split("=") for w in line[11:].split(", "))
+               for line in run.output.splitlines() if line.startswith("qstr pool:")]
+    dumps = qstrs.dumps(run.output)
+    assert len(dumps) == len(headers) == 2
+    for names, header in zip(dumps, headers):
+        assert len(names) == int(header["n_qstr"])
+        assert qstrs.text_bytes(names) == int(header["n_str_data_bytes"])
+        assert (qstrs.pool_bytes(int(header["n_pool"])) + qstrs.text_bytes(names)
+                == int(header["n_total_bytes"]))
+    assert set(dumps[0]) <= set(dumps[1])
+    assert any("\n" in name for name in dumps[1])
+
+
+def test_the_names_a_board_would_intern(binaries, tmp_path):
+    """tools/host/qstrs: an .mpy's interned names are its non-static
+    qstrs: a str constant shorter than 10 characters is one, a longer is a
+    str object (MICROPY_ALLOC_PARSE_INTERN_STRING_LEN), a local variable
+    no name; on a board
+    a name in the stand-ins' API is ROM, a driver's name the app shares
+    is the app's, and one the app never has is not made."""
+    src = tmp_path / "m.py"
+    src.write_text('rollbox_name = "a string"\nlong = "a longer string"\n'
+                   'def f(keyword=1):\n    local = 2\n    return local\n')
+    cp.compile_mpy(binaries[1], str(src), str(tmp_path / "m.mpy"), "m.py")
+    assert qstrs.mpy_names(str(tmp_path / "m.mpy")) == ["m.py", "a string", "f", "rollbox_name",
+                                                      "long", "keyword"]
+    with pytest.raises(ValueError):
+        qstrs.mpy_names(str(src))
+    rom = qstrs.rom_names()
+    assert {"keypad", "ShiftRegisterKeys", "BUTTON_A", "Synthesizer", "I2CDevice"} <= rom
+    assert "_heap" not in rom  # a stand-in's own attribute
+    before = ["keypad", "cursor", "choose"]  # the stand-ins' and the driver's
+    end = before + ["BUTTON_A", "games.pig.rules", "menu"]
+    assert qstrs.board_names(before, end, {"cursor", "menu", "keypad"}, rom) == {
+        "cursor", "games.pig.rules", "menu"}
 
 
 def test_the_shake_detector_on_circuitpython(binaries, folder):

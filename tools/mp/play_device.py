@@ -42,9 +42,10 @@ are below it). Output, one fact per line (tools/bench_device parses it)::
     all_peak BYTES            the peak over the whole power-on
     done
 
-and twice ``micropython.qstr_info()``'s line ("qstr pool: n_pool=..,
-n_qstr=.., ..."): after the baseline (the names the driver and the
-stand-ins interned) and at the end (every name interned, never freed).
+and twice ``micropython.qstr_info(1)``: its line ("qstr pool: n_pool=..,
+n_qstr=.., ...") and every name as "Q(name)", then "qstr end": after the
+baseline (the names the driver and the stand-ins interned) and at the end
+(every name interned, never freed).
 
 The time mode (LEVELS given) collects nothing between frames (the
 collector runs when the heap fills, as on a board) and calls
@@ -304,7 +305,8 @@ def main():
     base = gc.mem_alloc()
     import micropython
 
-    micropython.qstr_info()  # the names interned before the app: the driver's, the stand-ins'
+    micropython.qstr_info(1)  # the names interned before the app: the driver's, the stand-ins'
+    print("qstr end")
     supervisor._now = 0
     app = power_up()
     hw = app.hw
@@ -369,7 +371,8 @@ def main():
         report_time(d)
     print("memory_errors", app.memory_errors)
     print("all_peak", d.all_peak)
-    micropython.qstr_info()  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
+    micropython.qstr_info(1)  # "qstr pool: n_pool=.., n_qstr=..": names interned, never freed
+    print("qstr end")
     print("done")
 
 
