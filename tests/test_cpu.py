@@ -1,7 +1,8 @@
 """Time on the board (issue 26): a computer's decision frame does not also
 collect the heap, SKUNK'D's hard module loads in a frame of its own, and
-the driver's time mode (tools/mp/play_device.py,
-run by tools/bench_cpu) records every frame's phase and I2C bytes on real
+the driver's time mode (tools/mp/play_device.py and play_timed.py,
+run by tools/bench_cpu) records every frame's phase, I2C bytes and the
+board's C calls (the unix port's stand-ins, taken out by bench_cpu) on real
 CircuitPython, with valgrind's mark found and the calibration loop's count
 as the calibration was made (tools/bench_cpu's CPI).
 
@@ -80,17 +81,31 @@ def folder(binaries, tmp_path_factory):
     return dest
 
 
-def timed(binaries, folder, board, levels, cap):
+OPS = ("fill", "show", "set", "press", "release", "release_all", "get_into")  # play_timed's
+RECORD, CAL = 2 + len(OPS), 15
+
+
+def timed(binaries, folder, board, levels, cap, calibration=None):
+    """The time mode's frames: their phase bytes, I2C bytes and op counts
+    (tools/mp/play_timed.py); the calibration frames' ops go in
+    ``calibration`` (a list), in order."""
     run = cp.run(binaries[0], folder, 160 * 1024, ["play_device", board, "0", "2", "1", "11",
                                                    levels, cap], keep=("timed.bin",))
     assert run.passed, run.output[-3000:]
     record = run.files["timed.bin"]
-    assert len(record) == 2 * run.number("frames")
-    return record[0::2], record[1::2]
+    assert len(record) == RECORD * run.number("frames")
+    frames = [record[i:i + RECORD] for i in range(0, len(record), RECORD)]
+    if calibration is not None:
+        calibration.extend(f[0] >> 4 for f in frames if f[0] & 15 == CAL)
+    frames = [f for f in frames if f[0] & 15 != CAL]
+    return [f[0] for f in frames], [f[1] for f in frames], [f[2:] for f in frames]
 
 
 def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder):
-    phases, wire = timed(binaries, folder, "pybadge", "1,1", 100000)
+    calibration = []
+    phases, wire, ops = timed(binaries, folder, "pybadge", "1,1", 100000, calibration)
+    # every op measured, then the LIS3DH's sample and the empty call (Sound, Lights on)
+    assert calibration == list(range(len(OPS) + 2))
     seen = collections.Counter(PHASES[p & 15] for p in phases)
     assert seen["empty"] == 32
     assert seen["load"] == 1 and seen["to menu"] == 1
@@ -111,10 +126,20 @@ def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder)
     # screen; a think frame with nothing new draws nothing).
     assert all(w & 128 for p, w in zip(phases, wire) if p == 2)
     assert any(not w & 128 for p, w in zip(phases, wire) if p & 15 == 10)
+    # The board's C calls, counted: the keys read every frame of play, a
+    # change of faces in a tumble pulses the lights and clicks the rattle
+    # (rollbox.play.cue: a fill and a show, a release and a press).
+    get_into = OPS.index("get_into")
+    assert all(o[get_into] >= 1 for p, o in zip(phases, ops) if p & 15 in (3, 5, 10))
+    tumbling = [o for p, o in zip(phases, ops) if p & 15 == 5]
+    fill, show, press, release = (OPS.index(n) for n in ("fill", "show", "press", "release"))
+    assert any(o[show] for o in tumbling)
+    assert all(o[fill] == o[show] and o[press] == o[release] == o[show] for o in tumbling)
+    assert not any(o[0] for o in ops[:32])  # (the empty frames)
 
 
 def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder):
-    phases, _ = timed(binaries, folder, "cpb_gizmo", "0,3", 400)
+    phases, _, _ = timed(binaries, folder, "cpb_gizmo", "0,3", 400)
     seen = collections.Counter(PHASES[p & 15] for p in phases)
     assert {p >> 4 for p in phases if p & 15 in (4, 10)} == {3}  # the human decides nothing
     assert seen["prompt"] > 0 and seen["tumble"] > 0 and seen["think"] > 0
@@ -134,6 +159,25 @@ def test_the_calibration_loop_counts_as_when_the_calibration_was_made(binaries, 
     bench = bench_cpu()
     assert round(bench.loop_instructions(binaries[0], str(tmp_path))) == bench.LOOP_INSTRUCTIONS
     assert bench.find_mark(binaries[0], str(tmp_path)).startswith("0x")
+
+
+def test_bench_cpu_takes_the_board_s_c_calls_out_of_a_frame():
+    """tools/bench_cpu: an op's cost is its calibration frame's
+    instructions less the empty call's, over its 16 calls; the LIS3DH's
+    a byte of its 13-byte sample; a frame's count loses its ops' and its
+    I2C bytes' (bit 7, the refresh, aside), and the calibration frames go."""
+    bench = bench_cpu()
+    n = len(OPS)
+    cal = [bytes([CAL + 16 * i]) + bytes(RECORD - 1) for i in range(n + 2)]
+    cal_counts = [10_000 + 16 * 100 * (i + 1) for i in range(n)] + [10_000 + 16 * 13 * 50,
+                                                                       10_000]
+    frame = bytes([5, 128 | 13, 1, 1, 0, 1, 1, 0, 1])  # a tumble's change of faces
+    frames, costs = bench.standins_out(cal + [frame], cal_counts + [100_000])
+    assert costs == [100.0 * (i + 1) for i in range(n)] + [50.0]
+    out = 100 + 200 + 400 + 500 + 700 + 13 * 50
+    assert frames == [(5, 100_000 - out, 128 | 13, 1, out)]
+    with pytest.raises(RuntimeError):
+        bench.standins_out([frame], [100_000])  # no calibration: refused
 
 
 def test_skull_and_dragons_hard_decisions_are_spread_over_frames(quiet_sim, monkeypatch):

@@ -47,20 +47,12 @@ n_qstr=.., ...") and every name as "Q(name)", then "qstr end": after the
 baseline (the names the driver and the stand-ins interned) and at the end
 (every name interned, never freed).
 
-The time mode (LEVELS given) collects nothing between frames (the
-collector runs when the heap fills, as on a board) and calls
-:data:`MARK` just before and just after every frame's step, so that
-valgrind's ``--dump-before`` at its C function dumps the instructions of
-each frame, the driver's own work falling between two frames
-(tools/bench_cpu). First come :data:`EMPTY_FRAMES` frames that step
-nothing (the marks' own cost). It prints instead::
+The time mode (LEVELS given: tools/mp/play_timed.py, loaded only then)
+collects nothing between frames (the collector runs when the heap fills,
+as on a board) and marks every frame's step for valgrind, writing each
+frame's phase and what it sent to the file timed.bin. It prints instead::
 
-    frames N                  frames run, each two bytes of the file
-                              timed.bin: its phase (:data:`PHASES`, the
-                              seat's level times 16 in a think or
-                              decision frame), its
-                              bytes on the I2C bus (to 127), plus 128
-                              when it refreshed the display
+    frames N                  frames run (records of timed.bin)
     capped INDEX              a game was stopped at CAP frames of play
 """
 import gc
@@ -80,17 +72,8 @@ import supervisor  # noqa: E402
 FRAME_MS = 20
 MAX_FRAMES = 400000  # a game that has not ended by then is reported as not ending
 PAUSE_AT = 30  # frames into each game, at the next prompt: the pause screen and help
-# The time mode's phases of a frame (tools/bench_cpu names them).
-# "think": a computer's think time, the frames before its decision (the
-# frame it acts); both add the seat's level times 16.
-PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
-          "to menu", "think")
-EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU, THINK = range(11)
 HUMAN_EVERY = 15  # a human seat presses a key this often (frames) at its prompt
 OVER_FRAMES = 10  # frames of the game-over screen before A goes back to the menu
-MARK = None  # math.lgamma in the time mode: valgrind dumps at its C function (a
-# 16-byte float each call, garbage at once)
-EMPTY_FRAMES = 32
 _peak_modules = [None] * 48  # filled in place at a new peak (no allocation)
 
 
@@ -181,10 +164,8 @@ class Driver:
         self.all_peak = 0
         self.frames = 0
         self.key_map = hw.key_map
-        self.timed = None  # the time mode: timed.bin, open, two bytes a frame
-        self.record = bytearray(2)
+        self.timed = None  # the time mode: timed.bin, open (tools/mp/play_timed.py)
         self.pausing = False  # visit_pause is on
-        self.bus = None  # the time mode: the LIS3DH's I2C stand-in (its ``_wire``)
         self.lcg = 1
 
     def live(self):
@@ -212,62 +193,6 @@ class Driver:
                 i += 1
         if used > self.all_peak:
             self.all_peak = used
-
-    def timed_frame(self):
-        """A frame of the time mode: the app's step between two marks
-        (valgrind dumps at each, so the driver's own work falls between
-        frames), its phase and I2C bytes kept."""
-        app = self.app
-        mode = app.mode
-        phase = self.phase_before(app, mode)
-        bus = self.bus
-        wire = bus._wire if bus is not None else 0
-        shown = self.hw.display.refreshes
-        MARK(1.5)
-        app.step(self.now)
-        MARK(1.5)
-        if phase == MENU and app.mode != mode:
-            phase = LOAD
-        elif phase == OVER and app.mode != mode:
-            phase = TO_MENU
-        elif phase == TUMBLE and app.phase != 1:  # (rollbox.play.TUMBLE)
-            phase = SETTLE
-        elif phase in (PROMPT, TUMBLE) and app.mode != mode:
-            phase = PAUSE if app.pause is not None else OVER
-        record = self.record
-        record[0] = phase
-        record[1] = min(127, (bus._wire if bus is not None else 0) - wire)
-        if self.hw.display.refreshes != shown:
-            record[1] |= 128
-        self.timed.write(record)
-        self.frames += 1
-
-    def phase_before(self, app, mode):
-        if self.pausing or mode == 3:  # (rollbox.app.PAUSED)
-            return PAUSE
-        if mode == 0:
-            return MENU
-        if mode == 2:
-            return OVER
-        if app.phase:  # a roll tumbling (or a shake's preview)
-            return TUMBLE
-        s = app.state
-        p = s.current_player()
-        if p >= 0 and app.seats[p]:
-            late = self.now - app.since >= app.screen.THINK_MS
-            return (DECISION if late else THINK) + (app.seats[p] << 4)
-        return PROMPT
-
-    def empty_frames(self):
-        """:data:`EMPTY_FRAMES` frames of two marks and no step: what a
-        frame's figure holds that is the driver's."""
-        self.record[0] = EMPTY
-        self.record[1] = 0
-        for _ in range(EMPTY_FRAMES):
-            MARK(1.5)
-            MARK(1.5)
-            self.timed.write(self.record)
-        self.frames = EMPTY_FRAMES
 
     def human(self, start, keys):
         """At a human seat's prompt, every :data:`HUMAN_EVERY` frames, a
@@ -377,18 +302,10 @@ def main():
 
 
 def timed(d, levels):
-    """The time mode on: the marks (:data:`MARK`), the frames' record
-    (a file: written between the marks, never in the heap), the LIS3DH's
-    bus, the :data:`EMPTY_FRAMES`."""
-    global MARK
-    import math
+    """The time mode on (tools/mp/play_timed.py)."""
+    import play_timed
 
-    MARK = math.lgamma
-    d.timed = open("timed.bin", "wb")
-    accel = d.hw.accel
-    device = getattr(accel, "i2c_device", None) or getattr(accel, "_i2c", None)
-    d.bus = getattr(device, "i2c", None)
-    d.empty_frames()
+    play_timed.timed(d)
 
 
 def report_time(d):
