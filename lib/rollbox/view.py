@@ -48,7 +48,7 @@ _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 SEATS = (0x5FB4FF, 0xFF6060, 0xFFE040, 0xD080FF, 0xFF9A3C, 0x40F0E0, 0xFF80C0, 0xC0FF60)
 
 _BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
-_CLEAR = "\r\x1b[K"  # terminalio.Terminal: column 0, clear to the line's end
+_BLANKS = " " * 40  # a line's spaces (_LINE_CHARS): the old text's tail blanked
 
 # Status y, message y (the line above it, on 160x128 right above it: the
 # SKUNK pad's eight rows need every pixel): for 160x128 and up, and for
@@ -110,12 +110,20 @@ class TextLine:
         self.tilegrid.pixel_shader = ink(color)
 
     def write(self, text):
-        """Show ``text`` (cut at ``chars``)."""
+        """Show ``text`` (cut at ``chars``). Only the tiles of the new text
+        and of the old one's tail are written (the rest are spaces
+        already), so displayio sends and renders only those, not the
+        whole line (issue 26: a frame's pixels cost more to render than
+        to send)."""
+        old = min(len(self.text), self.chars)
         self.text = text
+        n = len(text)
         # A str is a buffer to CircuitPython's stream write (the stub says bytes).
         t = self._terminal
-        t.write(_CLEAR)  # type: ignore[arg-type]
-        t.write(text if len(text) <= self.chars else text[:self.chars])  # type: ignore[arg-type]
+        t.write("\r")  # type: ignore[arg-type]
+        t.write(text if n <= self.chars else text[:self.chars])  # type: ignore[arg-type]
+        if n < old:
+            t.write(_BLANKS[:old - n])  # type: ignore[arg-type]
 
 
 def label(group, x, y, color=INK, chars=_LINE_CHARS):
