@@ -176,3 +176,44 @@ def test_the_coach_never_covers_the_seats_score_dice_or_den(game, players, board
                 assert not overlaps(strip, box), (name, box, strip)
         checked += 1
     assert checked == 6
+
+
+class _Written:
+    """A TileGrid's tiles seen through a Terminal: the columns it sets."""
+
+    def __init__(self, grid):
+        self.grid, self.columns = grid, set()
+
+    def __getitem__(self, at):
+        return self.grid[at]
+
+    def __setitem__(self, at, tile):
+        self.columns.add(at[0])
+        self.grid[at] = tile
+
+
+def test_a_text_line_writes_only_its_new_text_and_the_old_ones_tail():
+    """rollbox.view.TextLine (issue 26): a shorter text blanks the old
+    one's tail and no further; a longer one writes its own tiles; a text
+    past ``chars`` is cut. Fewer tiles set, fewer pixels displayio renders
+    and sends (docs/figures.md, "displayio's rendering, measured")."""
+    import displayio
+
+    from rollbox.view import TextLine
+
+    line = TextLine(displayio.Group(), 2, 6, chars=10)
+    grid = line.tilegrid
+    spy = line._terminal._grid = _Written(grid)
+    line.write("Rolling...")
+    assert spy.columns == set(range(10))
+    spy.columns.clear()
+    line.write("A:roll")
+    assert spy.columns == set(range(10))  # 6 letters, 4 blanks: the old text's width
+    assert [grid[i, 0] for i in range(10)] == [ord(c) - 32 for c in "A:roll    "]
+    spy.columns.clear()
+    line.write("Hi")
+    assert spy.columns == set(range(6))  # the old text was 6 wide: nothing past it
+    assert [grid[i, 0] for i in range(10)] == [ord(c) - 32 for c in "Hi        "]
+    line.write("0123456789ABC")
+    assert [grid[i, 0] for i in range(10)] == [ord(c) - 32 for c in "0123456789"]
+    assert line.text == "0123456789ABC"

@@ -48,7 +48,6 @@ _TINTS = (0xFFFFFF, 0xFF9090, 0x9AA0A6, 0xFFE066)
 SEATS = (0x5FB4FF, 0xFF6060, 0xFFE040, 0xD080FF, 0xFF9A3C, 0x40F0E0, 0xFF80C0, 0xC0FF60)
 
 _BIG_DIE = const(40)  # dice larger than this (pixels) are drawn at scale 2
-_BLANKS = " " * 40  # a line's spaces (_LINE_CHARS): the old text's tail blanked
 
 # Status y, message y (the line above it, on 160x128 right above it: the
 # SKUNK pad's eight rows need every pixel): for 160x128 and up, and for
@@ -123,7 +122,7 @@ class TextLine:
         t.write("\r")  # type: ignore[arg-type]
         t.write(text if n <= self.chars else text[:self.chars])  # type: ignore[arg-type]
         if n < old:
-            t.write(_BLANKS[:old - n])  # type: ignore[arg-type]
+            t.write(" " * (old - n))  # type: ignore[arg-type]
 
 
 def label(group, x, y, color=INK, chars=_LINE_CHARS):
