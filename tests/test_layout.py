@@ -123,6 +123,40 @@ def test_hogs_24_dice_never_overlap_while_they_tumble_and_land_as_six_pips(board
         assert len(components(dark)) == 6, die_box(die)
 
 
+def die_looks(screen):
+    """Each die's (face, x, y) as the display has it."""
+    return [(d.face, d._top.x, d._top.y) for d in screen.dice]
+
+
+@pytest.mark.parametrize("game,count,share", [("two-dice", 2, 1), ("hog", 24, 6)])
+def test_a_tumbling_frame_redraws_a_quarter_of_the_dice_and_every_die_tumbles(game, count,
+                                                                             share):
+    """The faces drawn every 80 ms show a quarter of the dice a frame
+    (issue 26: a tumble frame within 20 ms on a PyBadge)."""
+    if game == "hog":
+        sim = hog_24("pybadge")
+    else:
+        sim = started(quiet_sim(game=game, seed=5))
+        sim.keys.tap("A", sim.clock.now)
+        run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    screen = sim.app.screen
+    changes = [0] * count
+    before = die_looks(screen)
+    frames = 0
+    while sim.app.phase == play.TUMBLE:
+        sim.step()
+        frames += 1
+        if sim.app.phase != play.TUMBLE:
+            break  # the dice landed: every one of them shows its outcome at once
+        now = die_looks(screen)
+        changed = [i for i in range(count) if now[i] != before[i]]
+        assert len(changed) <= share, (frames, changed)
+        for i in changed:
+            changes[i] += 1
+        before = now
+    assert frames >= 30 and min(changes) >= 5, changes
+
+
 # The parts of each screen the coach must leave in view: the seat's score,
 # dice, den (and what the turn is about); and on every screen the status
 # line, the keys (issue 24, item 5). SKUNK's eight rows on 160x128 leave it

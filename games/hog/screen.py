@@ -87,15 +87,10 @@ class HogScreen(Screen):
         """Random faces and a wobble of at most ``wobble`` pixels (x, y)
         for every tumbling die: a die never reaches its neighbour."""
         wx, wy = self.wobble
-        changed = False
         for i in range(self.shown):
             if self.rolling >> i & 1:
-                die = self.dice[i]
-                changed |= die.show(roller.face(), PLAIN)
-                changed |= die.move((roller.face() - 1) % (wx + 1) - wx // 2,
-                                    (roller.face() - 1) % (wy + 1) - wy // 2)
-        if changed:
-            self.view.dirty = True
+                self.next_face(i, roller.face(), (roller.face() - 1) % (wx + 1) - wx // 2,
+                               (roller.face() - 1) % (wy + 1) - wy // 2)
 
     def shake_dice(self, state):
         """The dice on show (the seat's count once it has rolled)."""

@@ -163,13 +163,11 @@ class SkullDragonScreen(Screen):
             self.frame.hidden = hide
             self.view.dirty = True
 
-    def tumble(self, roller):
-        """Random faces of the rolling die (symbols too) and a wobble."""
-        for i in range(2):
-            if self.rolling >> i & 1:
-                self._face(i, FACES[i][roller.face() - 1], _PLAIN)
-                if self.dice[i].move(roller.face() - 3, 3 - roller.face()):
-                    self.view.dirty = True
+    def show_face(self, i, face, dx, dy):
+        """The rolling die's tumbling face (its symbol too) at its wobble
+        (the base's tumble draws them)."""
+        self._face(i, FACES[i][face - 1], _PLAIN)
+        return self.dice[i].move(dx, dy)
 
     # -- the contract ----------------------------------------------------------
 

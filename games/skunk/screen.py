@@ -373,14 +373,11 @@ class SkunkScreen(Screen):
         """Both dice: random faces and a wobble: -2..3 pixels across and
         -1..1 up and down below the pad (large layout), -1..1 across only
         on the title line (small)."""
-        changed = False
         w = self._wobble
-        for die in self.dice:
-            changed |= die.show(roller.face(), PLAIN)
+        for i in range(len(self.dice)):
+            face = roller.face()
             dx = roller.face() - 3
-            changed |= die.move(dx if w else dx // 2, (roller.face() - 3) // 2 * w)
-        if changed:
-            self.view.dirty = True
+            self.next_face(i, face, dx if w else dx // 2, (roller.face() - 3) // 2 * w)
 
     def settle(self, state, roller):
         p = state.turn_player()

@@ -297,11 +297,14 @@ def tumble(app, now, how):
 
 
 def _faces(app, now):
-    """A tumbling frame: new faces every _FACE_MS."""
+    """A tumbling frame: new faces drawn every _FACE_MS, shown a quarter
+    of the dice a frame (``Screen.show_tumble``)."""
+    screen = app.screen
     if ticks_diff(now, app.face_at) >= 0:
-        app.screen.tumble(app.roller)
+        screen.tumble(app.roller)
         app.face_at = ticks_add(now, _FACE_MS)
         cue(app, 1, now, _strength(app))
+    screen.show_tumble()
 
 
 def _strength(app):

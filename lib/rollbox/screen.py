@@ -29,7 +29,9 @@ raise ``NotImplementedError``), the rest have a default:
   seat's level, ``rollbox.bots``).
 - ``apply(state, action)`` applies it (the screen may apply a few actions
   in a row, e.g. keep then roll) and returns the message ("" for none).
-- ``tumble(roller)`` one tumbling frame of the dice about to land.
+- ``tumble(roller)`` new faces for the dice about to land, drawn every
+  80 ms (``next_face``); ``show_tumble()`` a tumbling frame, showing a
+  quarter of them in turn (``show_face``, the face on a die).
 - ``settle(state, roller)`` lands the dice: applies chance outcomes until a
   seat must decide (or the game ends); returns the message.
 - ``result(state)`` the title line when the game is over.
@@ -74,6 +76,9 @@ class Screen:
         self.dice = []  # the Die widgets, in slot order
         self.rolling = 0  # bitmask of dice slots tumbling now
         self._held = b""  # faces and tints before a shake preview
+        self._drawn = b""  # the tumble's next face and wobble, 3 bytes a die
+        self._due = 0  # bitmask of dice whose drawn face is not shown yet
+        self._turn = 0  # the die show_tumble looks at first
 
     # Each subclass overrides these six (the module docstring says what
     # each does); the base's raise NotImplementedError.
@@ -132,15 +137,57 @@ class Screen:
         return (1 << len(self.dice)) - 1
 
     def tumble(self, roller):
-        """Random faces and a wobble (pixels) for every tumbling slot."""
-        changed = False
+        """New random faces and wobbles (pixels) for every tumbling slot,
+        drawn now (:meth:`next_face`) and shown in turn (:meth:`show_tumble`)."""
         for i in range(len(self.dice)):
             if self.rolling >> i & 1:
-                die = self.dice[i]
-                changed |= die.show(roller.face(), PLAIN)
-                changed |= die.move(roller.face() - 3, 3 - roller.face())
-        if changed:
-            self.view.dirty = True
+                self.next_face(i, roller.face(), roller.face() - 3, 3 - roller.face())
+
+    def next_face(self, i, face, dx, dy):
+        """Die ``i``'s next tumbling face (1..6) and wobble (dx, dy:
+        pixels from its place, -64..63), kept until :meth:`show_tumble`
+        shows it. The first tumble makes the room (3 bytes a die)."""
+        k = 3 * i
+        drawn = self._drawn
+        if len(drawn) < k + 3:
+            drawn = self._drawn = bytearray(3 * len(self.dice))
+        drawn[k] = face
+        drawn[k + 1] = dx + 64
+        drawn[k + 2] = dy + 64
+        self._due |= 1 << i
+
+    def show_tumble(self):
+        """A tumbling frame: the faces drawn for a quarter of the tumbling
+        dice (at least one) shown, in turn from where the last frame
+        stopped, so a frame redraws at most that many dice, not all of
+        them when the faces change (issue 26: a tumble frame within 20 ms
+        on a PyBadge; tools/bench_cpu)."""
+        due = self._due
+        if not due:
+            return
+        r, share = self.rolling, 3
+        while r:
+            r &= r - 1
+            share += 1
+        share >>= 2
+        i, n, drawn = self._turn, len(self.dice), self._drawn
+        for _ in range(n):
+            if due >> i & 1:
+                due ^= 1 << i
+                k = 3 * i
+                if self.show_face(i, drawn[k], drawn[k + 1] - 64, drawn[k + 2] - 64):
+                    self.view.dirty = True
+                share -= 1
+            i = i + 1 if i + 1 < n else 0
+            if share <= 0 or not due:
+                break
+        self._due, self._turn = due, i
+
+    def show_face(self, i, face, dx, dy):
+        """Die ``i`` shows tumbling ``face`` (1..6) at its wobble (pixels).
+        Returns True when anything changed."""
+        die = self.dice[i]
+        return die.show(face, PLAIN) | die.move(dx, dy)
 
     def preview(self, state):
         """A shake may be starting: every die's face and tint kept, the
@@ -160,7 +207,7 @@ class Screen:
 
     def home(self):
         """Every die back in its place, nothing tumbling."""
-        self.rolling = 0
+        self.rolling = self._due = 0
         for die in self.dice:
             if die.move(0, 0):
                 self.view.dirty = True
