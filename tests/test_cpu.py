@@ -82,14 +82,14 @@ def folder(binaries, tmp_path_factory):
 
 
 OPS = ("fill", "show", "set", "press", "release", "release_all", "get_into")  # play_timed's
-RECORD, CAL = 2 + len(OPS), 15
+RECORD, CAL = 3 + len(OPS), 15
 
 
-def timed(binaries, folder, board, levels, cap, calibration=None):
+def timed(binaries, folder, board, levels, cap, calibration=None, game="0"):
     """The time mode's frames: their phase bytes, I2C bytes and op counts
     (tools/mp/play_timed.py); the calibration frames' ops go in
-    ``calibration`` (a list), in order."""
-    run = cp.run(binaries[0], folder, 160 * 1024, ["play_device", board, "0", "2", "1", "11",
+    ``calibration`` (a list), in order; ``game``: its index in the menu."""
+    run = cp.run(binaries[0], folder, 160 * 1024, ["play_device", board, game, "2", "1", "11",
                                                    levels, cap], keep=("timed.bin",))
     assert run.passed, run.output[-3000:]
     record = run.files["timed.bin"]
@@ -99,6 +99,11 @@ def timed(binaries, folder, board, levels, cap, calibration=None):
         calibration.extend(f[0] >> 4 for f in frames if f[0] & 15 == CAL)
     frames = [f for f in frames if f[0] & 15 != CAL]
     return [f[0] for f in frames], [f[1] for f in frames], [f[2:] for f in frames]
+
+
+def collected(ops):
+    """Whether the collector ran in each frame (its record's last byte)."""
+    return [o[len(OPS)] for o in ops]
 
 
 def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder):
@@ -147,6 +152,22 @@ def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder)
     assert play_frames == 400 + 1  # its cap, and the frame past it
 
 
+def test_a_humans_idle_prompt_collects_so_no_tumble_or_landing_meets_the_collector(binaries,
+                                                                                    folder):
+    """The heap is collected in a human's idle prompt frames (a frame
+    with nothing to do, once a second: rollbox.play), so the collector
+    (12-15 ms on a SAMD51, tools/bench_cpu) never runs while the dice
+    tumble or land, nor in a prompt frame that redraws (a press's)."""
+    phases, wire, ops = timed(binaries, folder, "pybadge", "0,3", 2000, game="2")  # Big Pig
+    ran = collected(ops)
+    names = [PHASES[p & 15] for p in phases]
+    seen = collections.Counter(n for n, c in zip(names, ran) if c)
+    assert not seen["tumble"] and not seen["settle"], seen
+    assert seen["prompt"] >= 5, seen
+    assert not any(c and w & 128 for n, w, c in zip(names, wire, ran) if n == "prompt")
+    assert set(ran) <= {0, 1}
+
+
 def test_bench_cpu_refuses_a_cap_of_no_frames():
     run = subprocess.run([sys.executable, os.path.join(ROOT, "tools", "bench_cpu"), "--cap", "0"],
                          capture_output=True, text=True)
@@ -171,11 +192,11 @@ def test_bench_cpu_takes_the_board_s_c_calls_out_of_a_frame():
     cal = [bytes([CAL + 16 * i]) + bytes(RECORD - 1) for i in range(n + 2)]
     cal_counts = [10_000 + 16 * 100 * (i + 1) for i in range(n)] + [10_000 + 16 * 13 * 50,
                                                                        10_000]
-    frame = bytes([5, 128 | 13, 1, 1, 0, 1, 1, 0, 1])  # a tumble's change of faces
+    frame = bytes([5, 128 | 13, 1, 1, 0, 1, 1, 0, 1, 1])  # a tumble's change of faces, collected
     frames, costs = bench.standins_out(cal + [frame], cal_counts + [100_000])
     assert costs == [100.0 * (i + 1) for i in range(n)] + [50.0]
     out = 100 + 200 + 400 + 500 + 700 + 13 * 50
-    assert frames == [(5, 100_000 - out, 128 | 13, 1, out)]
+    assert frames == [(5, 100_000 - out, 128 | 13, 1, out, 1)]
     with pytest.raises(RuntimeError):
         bench.standins_out([frame], [100_000])  # no calibration: refused
 

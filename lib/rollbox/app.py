@@ -76,7 +76,7 @@ class App:
     :data:`PAUSED`, also as ``App.MENU``... for the modes' modules); the
     game's (``index`` in ``rollbox.catalog.GAMES``, ``game``, ``state``,
     ``screen``, ``seats``, ``package``: set by ``rollbox.launch``); play's
-    (``phase``, ``since``, ``face_at``, ``how``, ``armed``, ``held``,
+    (``phase``, ``since``, ``face_at``, ``collect_at``, ``how``, ``armed``, ``held``,
     ``last_turn``, ``undo``, ``plan``: ``rollbox.play``); the saves'
     (``save_slots``, ``save_head``, ``turn_saved``: ``rollbox.saves``;
     ``to_count``: ``rollbox.ending``); the menu's, which it reads and sets
@@ -115,6 +115,7 @@ class App:
     phase: int
     since: int
     face_at: int
+    collect_at: int  # ms: a human's idle prompt collects the heap then (rollbox.play)
     how: int
     armed: int
     held: bytearray  # presses during a roll, their count, their seat (rollbox.play)

@@ -46,7 +46,7 @@ def app(a, hw, roller, log, now, nvm):
     a.seats = ()
     a.package = ""
     a.phase = play.PROMPT
-    a.since = a.face_at = a.armed = 0
+    a.since = a.face_at = a.collect_at = a.armed = 0
     a.how = play.BY_BUTTON
     a.held = bytearray(10)
     a.last_turn = a.undo = a.plan = a.save_slots = None

@@ -11,7 +11,8 @@ the calibration frames (:func:`calibrate`). Each frame appends
 seat's level times 16 in a think or decision frame; :data:`CAL` plus 16
 times the op in a calibration frame), its bytes on the I2C bus (to 127),
 plus 128 when it refreshed the display, then how many times the frame
-called each of :data:`OPS` (mod 256).
+called each of :data:`OPS` (mod 256), then 1 when the collector ran in
+the frame (``gc.mem_alloc()`` fell: read outside the marks), else 0.
 
 The ops: the board's own C calls, which the unix port runs as Python (the
 stand-ins of tools/host/unix_port, and the bundle's adafruit_bus_device in
@@ -25,6 +26,7 @@ register reads through ``I2CDevice``, 13 bytes). Not counted:
 each tens of instructions), ``microcontroller.nvm`` (the saves' flash
 writes, whose time is not modelled either).
 """
+import gc
 import math
 
 import adafruit_pixelbuf
@@ -37,7 +39,7 @@ PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pa
 EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU, THINK = range(11)
 OPS = ("fill", "show", "set", "press", "release", "release_all", "get_into")
 CAL = 15  # a calibration frame: CAL + 16 * op (OPS' index; then the I2C sample, the empty call)
-RECORD = 2 + len(OPS)
+RECORD = 3 + len(OPS)
 EMPTY_FRAMES = 32
 CALLS = 16  # calls of an op in its calibration frame
 MARK = math.lgamma  # (a 16-byte float each call, garbage at once)
@@ -201,9 +203,11 @@ def timed_frame(self):
     bus = self.bus
     wire = bus._wire if bus is not None else 0
     shown = self.hw.display.refreshes
+    held = gc.mem_alloc()
     MARK(1.5)
     app.step(self.now)
     MARK(1.5)
+    collected = 1 if gc.mem_alloc() < held else 0
     if phase == MENU and app.mode != mode:
         phase = LOAD
     elif phase == OVER and app.mode != mode:
@@ -220,6 +224,7 @@ def timed_frame(self):
     for i in range(len(OPS)):
         record[2 + i] = (counts[i] - _last[i]) & 255
         _last[i] = counts[i]
+    record[2 + len(OPS)] = collected
     self.timed.write(record)
     self.frames += 1
 
