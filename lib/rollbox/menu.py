@@ -108,9 +108,13 @@ class Menu:
         """Number of lines: the game's items, one per seat, then Start."""
         return len(self._items())
 
-    def line(self, i):
-        """Text of line ``i`` (without the cursor)."""
-        items = self._items()
+    def line(self, i, items=None):
+        """Text of line ``i`` (without the cursor); ``items``: the lines'
+        kinds when the caller has them (:meth:`_items`, made once a draw:
+        each costs ~12,500 x86 instructions on CircuitPython's unix port,
+        issue 26)."""
+        if items is None:
+            items = self._items()
         kind = items[i]
         if kind == _RESUME:
             return "Resume: %s" % self.resume
@@ -158,7 +162,8 @@ class Menu:
         ``_CHOSE_NEW`` (truthy) when the player chose a new game,
         ``_CHOSE_RESUME`` for the saved game, ``_CHOSE_STATS`` for the lifetime
         stats, else False."""
-        last = self.size() - 1
+        items = self._items()
+        last = len(items) - 1
         if buttons & controls.START:
             return _CHOSE_RESUME if self.on_resume() else _CHOSE_NEW
         if buttons & (controls.DOWN | controls.B):
@@ -174,7 +179,7 @@ class Menu:
             return _CHOSE_NEW if buttons & controls.A else False
         if step and self.on_resume():
             return _CHOSE_RESUME if buttons & controls.A else False
-        if step and self._items()[self.cursor] == _STATS:
+        if step and items[self.cursor] == _STATS:
             return _CHOSE_STATS if buttons & controls.A else False
         if step:
             self._change(step)
@@ -324,7 +329,8 @@ class MenuScreen:
         v = self.view
         v.set_text(v.title, self.app.notice or self.title)
         m = self.menu
-        size = m.size()
+        items = m._items()
+        size = len(items)
         game = 1 if m.resume else 0  # the Game line's index
         rows = MENU_LINES
         top = min(max(0, m.cursor - rows + 2), max(0, size - rows))
@@ -337,9 +343,9 @@ class MenuScreen:
             n = top + i - pin
             text = ""
             if i < pin:
-                text = " " + m.line(game)
+                text = " " + m.line(game, items)
             elif n < size:
-                text = (">" if n == m.cursor else " ") + m.line(n)
+                text = (">" if n == m.cursor else " ") + m.line(n, items)
             mark = ""
             if i == MENU_LINES - rows and top > 0:
                 mark = "^"
@@ -352,7 +358,7 @@ class MenuScreen:
             v.set_text(v.status, "A:start B:next")
         elif m.on_resume():
             v.set_text(v.status, "A:resume B:next")
-        elif m.line(m.cursor) == "Lifetime stats":
+        elif items[m.cursor] == _STATS:
             v.set_text(v.status, "A:show B:next")
         else:
             v.set_text(v.status, "A:change B:next START:go" if self.app.buttons & controls.START
