@@ -115,7 +115,7 @@ class App:
     phase: int
     since: int
     face_at: int
-    collect_at: int  # ms: a human's idle prompt collects the heap then (rollbox.play)
+    collect_at: int  # ms: an idle prompt or think frame collects the heap then (rollbox.play)
     how: int
     armed: int
     held: bytearray  # presses during a roll, their count, their seat (rollbox.play)

@@ -12,7 +12,8 @@ the seat whose turn is on, its messages, then the seat and messages of
 the turn before, for the pause screen, and the seat's score when its turn
 began, to tell a bank from a bust), ``since`` (ms: the prompt or
 tumble began), ``face_at`` (ms: the next tumbling faces), ``collect_at``
-(ms: a human's prompt, idle, collects the heap then), ``how`` (how
+(ms: a human's idle prompt, or a computer's think time once its plan is
+done, collects the heap then), ``how`` (how
 the action being rolled came: :data:`BY_BUTTON`, :data:`BY_SHAKE`,
 :data:`BY_COMPUTER`), ``armed`` (2: a shake may roll, the detector was
 idle inside this prompt; 1: not yet, but the board has been still since
@@ -181,11 +182,15 @@ def _think(app, s, now):
     collection takes ~12 ms on a SAMD51, tools/bench_cpu) and starts the
     bot's plan; the next ones run ``rollbox.bots.PIECES`` of it each (by
     the sizes its pieces yield: one that yields ``FRAME``, a module
-    loaded, has its frame to itself); once the time is up and the decision
-    found, the seat acts."""
+    loaded, has its frame to itself); the frame after the plan is done,
+    while the think time goes on, collects the search's garbage (so the
+    roll that follows meets no collection); once the time is up and the
+    decision found, the seat acts."""
     plan = app.plan
+    think = app.screen.THINK_MS
     if plan is None:
         gc.collect()
+        app.collect_at = ticks_add(app.since, think)  # (no other collection: see below)
         plan = app.screen.plan(s)
         app.plan = _AT_ONCE if plan is None else plan
         return
@@ -199,10 +204,16 @@ def _think(app, s, now):
             app.plan = plan = done.value
         except (OSError, ValueError):  # the screen's own decision says why
             app.plan = plan = _AT_ONCE
-    if ticks_diff(now, app.since) >= app.screen.THINK_MS:
+        if ticks_diff(now, app.since) < think:
+            app.collect_at = now  # the next frame, with nothing else to do
+            return
+    if ticks_diff(now, app.since) >= think:
         action = app.screen.computer(s, None if plan == _AT_ONCE else plan)
         app.plan = None  # kept until the decision is made: a MemoryError's retry asks again
         act(app, action, now, BY_COMPUTER)
+    elif ticks_diff(now, app.collect_at) >= 0:
+        gc.collect()
+        app.collect_at = ticks_add(app.since, think)
 
 
 def press(app):
