@@ -191,6 +191,23 @@ def test_a_press_during_a_roll_acts_when_the_dice_land(board, quiet_sim):
     assert not sim.app.held[8] and sim.app.view.message.text != "Nothing to hold yet"
 
 
+def test_the_presses_of_a_stalled_frame_that_lands_a_roll_are_the_rolling_seats(quiet_sim):
+    """Every press taken in the frame the dice land came while they
+    tumbled (here a 0.9 s stall): kept for the seat that rolled, and
+    dropped with it when the roll passed the turn on, none of them acting
+    for the next seat (tests/test_fuzz_app found P1's second press rolling
+    for P2 after P1's bust)."""
+    sim = quiet_sim(game="pig", seats=(0, 0), dice=[1, 4])
+    run_until(sim, lambda: asked(sim))
+    press(sim, "A", frames=0)  # P1 rolls the 1: a bust
+    assert sim.app.phase == play.TUMBLE
+    burst(sim, ("A", "A", "A"), gap_ms=150)  # 900 ms in one frame: the dice land in it
+    frames(sim, 3)
+    s = sim.app.state
+    assert s.turn_player() == 1 and sim.app.phase == play.PROMPT and not s.is_chance_node()
+    assert s.turn_total == 0 and not sim.app.held[8]
+
+
 def test_start_during_a_roll_pauses_at_once_and_the_roll_goes_on(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 1), dice=[5])
     run_until(sim, lambda: asked(sim))

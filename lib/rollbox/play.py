@@ -103,15 +103,17 @@ def step(app, pressed, motion, now):
     if screen.bot is None:  # let go while paused (rollbox.pause): back for the computer
         draw_prompt(app)  # (which brings it, for the coach too)
     if app.phase == TUMBLE:  # the pause at once; other presses wait for the roll
-        if pressed == PAUSE or (pressed == START and screen.pause_key() == START):
-            return True
         held = app.held
-        n = held[_HELD]
-        if pressed and n < _HELD and pressed < 256:  # kept for the seat to act (issue 24)
-            if not n:
-                held[_HELD + 1] = s.turn_player()
-            held[n] = pressed
-            held[_HELD] = n + 1
+        while pressed:  # (every press of this frame came while the dice tumbled)
+            if pressed == PAUSE or (pressed == START and screen.pause_key() == START):
+                return True
+            n = held[_HELD]
+            if n < _HELD and pressed < 256:  # kept for the seat to act (issue 24)
+                if not n:
+                    held[_HELD + 1] = s.turn_player()
+                held[n] = pressed
+                held[_HELD] = n + 1
+            pressed = app.controls.press()
         _step_tumble(app, motion, now)
         return False
     if app.phase == PREVIEW:
