@@ -62,33 +62,57 @@ def _fill_polygon(bitmap, n, value):
             bitmaptools.fill_region(bitmap, xs[i], y, xs[i + 1] + 1, y + 1, value)
 
 
-def _symbol(die, shapes, colours):
-    """A symbol's shapes (scaled from the 32x32 grid to the die's face
-    sheet) drawn once into a 2-bit Bitmap, shown by a hidden TileGrid in
-    ``die``'s group (it scales and tumbles with the die); returns the
-    TileGrid. 0.4 KB a symbol, where vectorio shapes took about 2 KB."""
-    t = die.sheet.tile
-    bitmap = displayio.Bitmap(t, t, 4)
+def _scaled(shapes, t):
+    """Each shape's numbers scaled from the 32x32 grid to a ``t``-pixel
+    tile, and the box (pixels: x0, y0, x1, y1, the ends excluded) they
+    cover in it."""
+    out = []
+    x0 = y0 = t
+    x1 = y1 = 0
     for shape in shapes:
-        kind, colour = shape[0], shape[1]
+        kind = shape[0]
         n = [v * t // 32 for v in shape[2:]]
         if kind == "c":
-            fill_disc(bitmap, n[0], n[1], max(1, n[2]), colour)
+            r = n[2] = max(1, n[2])
+            box = (n[0] - r, n[1] - r, n[0] + r + 1, n[1] + r + 1)
         elif kind == "r":
-            bitmaptools.fill_region(bitmap, n[0], n[1], n[0] + max(1, n[2]),
-                                    n[1] + max(1, n[3]), colour)
+            n[2], n[3] = max(1, n[2]), max(1, n[3])
+            box = (n[0], n[1], n[0] + n[2], n[1] + n[3])
         else:
-            _fill_polygon(bitmap, n, colour)
+            box = (min(n[0::2]), min(n[1::2]), max(n[0::2]) + 1, max(n[1::2]) + 1)
+        x0, y0, x1, y1 = min(x0, box[0]), min(y0, box[1]), max(x1, box[2]), max(y1, box[3])
+        out.append((kind, shape[1], n))
+    return out, (x0, y0, x1, y1)
+
+
+def _symbol(die, shapes, colours):
+    """A symbol's shapes (scaled from the 32x32 grid to the die's face
+    sheet) drawn once into a 2-bit Bitmap the size of the box they cover,
+    shown by a hidden TileGrid at that box in ``die``'s group (it scales
+    and tumbles with the die); returns the TileGrid. A symbol shown or
+    moved redraws its box, over the die's own area (displayio draws each
+    item's area), so the box is no larger than the shapes: the skull's is
+    half the die's (issue 26: a tumble frame within 20 ms). 0.4 KB a
+    symbol at most, where vectorio shapes took about 2 KB."""
+    scaled, (x0, y0, x1, y1) = _scaled(shapes, die.sheet.tile)
+    bitmap = displayio.Bitmap(x1 - x0, y1 - y0, 4)
+    for kind, colour, n in scaled:
+        if kind == "c":
+            fill_disc(bitmap, n[0] - x0, n[1] - y0, n[2], colour)
+        elif kind == "r":
+            bitmaptools.fill_region(bitmap, n[0] - x0, n[1] - y0, n[0] - x0 + n[2],
+                                    n[1] - y0 + n[3], colour)
+        else:
+            _fill_polygon(bitmap, [v - (y0 if i & 1 else x0) for i, v in enumerate(n)],
+                          colour)
     palette = displayio.Palette(4)
     for i in range(4):
         palette[i] = colours[i]
     palette.make_transparent(_CLEAR)
-    symbol = displayio.TileGrid(bitmap, pixel_shader=palette)
+    symbol = displayio.TileGrid(bitmap, pixel_shader=palette, x=x0, y=y0)
     symbol.hidden = True
     die.group.append(symbol)
     return symbol
-
-
 
 
 def symbols(dice):
