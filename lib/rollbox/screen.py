@@ -76,7 +76,7 @@ class Screen:
         self.dice = []  # the Die widgets, in slot order
         self.rolling = 0  # bitmask of dice slots tumbling now
         self._held = b""  # faces and tints before a shake preview
-        self._drawn = b""  # the tumble's next face and wobble, 3 bytes a die
+        self._drawn = bytearray()  # the tumble's next face and wobble, 3 bytes a die
         self._due = 0  # bitmask of dice whose drawn face is not shown yet
         self._turn = 0  # the die show_tumble looks at first
 
