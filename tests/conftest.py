@@ -153,6 +153,16 @@ def stores(nvm):
     return None if game is None else (game, store.open_region(nvm, store.KIND_SETTINGS))
 
 
+def drawn(sim):
+    """``sim`` with the text lines still waiting drawn, as the frames that
+    follow would draw them (``rollbox.view.View.refresh`` draws a frame's
+    share: issue 26), without running those frames."""
+    view = sim.app.view
+    while view.waiting():
+        view.refresh()
+    return sim
+
+
 def run_until(sim, condition, limit_ms=60_000):
     """Step ``sim`` (a ``host.simulation.Simulation``) frame by frame until
     ``condition()`` holds.

@@ -251,3 +251,73 @@ def test_a_text_line_writes_only_its_new_text_and_the_old_ones_tail():
     line.write("0123456789ABC")
     assert [grid[i, 0] for i in range(10)] == [ord(c) - 32 for c in "0123456789"]
     assert line.text == "0123456789ABC"
+
+
+def _shown(line):
+    """The characters a TextLine's tiles show now (the built-in font)."""
+    return "".join(chr(32 + line.tilegrid[i, 0]) for i in range(line.chars)).rstrip()
+
+
+def test_text_lines_are_drawn_a_frames_share_at_a_time_after_the_dice():
+    """rollbox.view.View.refresh (issue 26: a frame within 20 ms on a
+    PyBadge): a frame where anything else changed (the dice landing) shows
+    that first and its text waits a frame; then the oldest line, and more
+    while the frame's text stays within 1,500 pixels (6x12 a character);
+    a page drawn ``together`` goes in one frame."""
+    from host.display import make_display
+    from rollbox.view import View, label
+
+    display, bus = make_display(160, 128)
+    view = View(display)
+    view.refresh()
+    texts = ("P1 rolled 3-3: +6", "Turn total: 6", "P1 A:roll B:hold")  # 1,224, 936, 1,152 px
+    lines = [label(view.root, 2, 30 + 12 * i) for i in range(3)]
+    for line, text in zip(lines, texts):
+        view.set_text(line, text)
+    assert [line.text for line in lines] == list(texts) and view.waiting()
+    view.dirty = True  # a die moved in this frame
+    assert view.refresh() is True
+    assert [_shown(line) for line in lines] == ["", "", ""]  # the dice first
+    view.refresh()
+    assert [_shown(line) for line in lines] == [texts[0], "", ""]  # 1,224 + 936 > 1,500
+    view.refresh()
+    assert [_shown(line) for line in lines] == [texts[0], texts[1], ""]
+    view.refresh()
+    assert [_shown(line) for line in lines] == list(texts) and not view.waiting()
+    assert view.refresh() is False  # nothing left to draw
+    view.set_text(lines[1], "Turn total: 12")
+    view.refresh()  # no other change: drawn in the frame that set it
+    assert _shown(lines[1]) == "Turn total: 12"
+    for line in lines:
+        view.set_text(line, line.text[:5])
+    view.together()
+    view.refresh()
+    assert [_shown(line) for line in lines] == [t[:5].rstrip() for t in texts]
+
+
+def test_a_menu_page_that_scrolls_is_drawn_in_one_frame():
+    """The menu's lines after a scroll read right only together (rollbox.menu,
+    ``View.together``): no frame shows a line twice, and a scrolled page is
+    whole in the frame of its press; a cursor move without a scroll draws
+    its two lines a frame's share at a time."""
+    sim = Simulation(game="skunk", players=8, seats=(0,) * 8, log=None)
+    sim.setup.clear()  # the menu stays, the test presses
+    sim.step()
+    lines = sim.app.menu_screen.lines
+    moves = scrolls = 0
+    for _ in range(20):
+        sim.keys.tap("B", sim.clock.now)
+        before = [line.text for line in lines]
+        while sim.keys.busy() or sim.app.view.waiting():
+            sim.step()
+            shown = [_shown(line) for line in lines]
+            named = [t.lstrip(">").rstrip("^v ").strip() for t in shown if t.strip()]
+            assert len(set(named)) == len(named), shown
+            changed = sum(a != b for a, b in zip(before, [line.text for line in lines]))
+            if changed > 2:
+                assert shown == [line.text.rstrip() for line in lines]  # the whole page at once
+                scrolls += 1
+                before = [line.text for line in lines]
+            elif changed and shown != [line.text.rstrip() for line in lines]:
+                moves += 1
+    assert scrolls and moves

@@ -8,7 +8,7 @@ A burst of six presses inside one frame (``conftest.burst``: the app
 stalls while the keypad stand-in's scanner sees them) must leave the app
 exactly as six presses one frame apart: same state, same screen pixels."""
 import pytest
-from conftest import asked, burst, frames, hold, press, run_until
+from conftest import asked, burst, drawn, frames, hold, press, run_until
 
 from rollbox import app as app_module
 from rollbox import controls, play
@@ -30,7 +30,7 @@ def to_prompt(sim, *names):
 
 
 def screen_of(sim):
-    app = sim.app
+    app = drawn(sim).app
     state = None if app.state is None else app.state.to_bytes()
     return state, app.mode, app.coach, bytes(sim.board.framebuffer.framebuffer)
 

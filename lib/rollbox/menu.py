@@ -339,6 +339,7 @@ class MenuScreen:
             rows -= 1
             top = min(max(0, m.cursor - rows + 2), max(0, size - rows))
         end = 38 if v.large else 25  # the mark's column: the line's last
+        changed = 0
         for i in range(MENU_LINES):
             n = top + i - pin
             text = ""
@@ -353,7 +354,11 @@ class MenuScreen:
                 mark = "v"
             if mark:
                 text += " " * (end - len(text)) + mark
-            v.set_text(self.lines[i], text)
+            if self.lines[i].text != text:
+                changed += 1
+                v.set_text(self.lines[i], text)
+        if changed > 2:  # scrolled: the page at once, no line shown twice meanwhile
+            v.together()
         if m.cursor == size - 1:
             v.set_text(v.status, "A:start B:next")
         elif m.on_resume():
@@ -403,6 +408,7 @@ class MenuScreen:
                     "B: keep the saved game")
             for i in range(MENU_LINES):
                 v.set_text(self.lines[i], text[i] if i < len(text) else "")
+            v.together()
             v.set_text(v.title, "Replace saved game?")
             v.set_text(v.status, "A:new game B:keep saved")
         elif chose:

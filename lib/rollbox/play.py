@@ -169,8 +169,8 @@ def step(app, pressed, motion, now):
         draw_prompt(app)
     if action is not None:
         act(app, action, now, how)
-    elif not pressed and motion == shake.IDLE and not app.view.dirty and ticks_diff(
-            now, app.collect_at) >= 0:
+    elif not pressed and motion == shake.IDLE and not (app.view.dirty or app.view.waiting()) \
+            and ticks_diff(now, app.collect_at) >= 0:
         # A frame with nothing to do: the collection a shake's tumble or a
         # press's redraw would otherwise meet (12-15 ms on a SAMD51).
         gc.collect()

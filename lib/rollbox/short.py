@@ -31,7 +31,8 @@ class ShortLine(TextLine):
     """A :class:`rollbox.view.TextLine` of 26 characters in
     :func:`short_font` (6x10 pixels a character), its top at ``top``: a
     TileGrid whose tiles :meth:`write` sets (``terminalio.Terminal`` takes
-    only the built-in font); a character outside ASCII shows as a blank."""
+    only the built-in font); a character outside ASCII shows as a blank.
+    Its text is drawn from the View's queue as a TextLine's is."""
 
     def __init__(self, group, x, top, sheet, color, chars=26):  # pylint: disable=super-init-not-called
         self.tilegrid = displayio.TileGrid(sheet, pixel_shader=ink(color), width=chars, height=1,
@@ -39,12 +40,23 @@ class ShortLine(TextLine):
         self.chars = chars
         self.text = ""
         self._color = color
+        self.queued = False
         group.append(self.tilegrid)
 
-    def write(self, text):
-        self.text = text
+    def cost(self):
+        """The pixels :meth:`draw` touches: every tile."""
+        return 6 * HEIGHT * self.chars
+
+    def draw(self):
+        """Put the text and colour on every tile now; returns the pixels."""
+        self.queued = False
+        shader = ink(self._color)
         tg = self.tilegrid
+        if tg.pixel_shader is not shader:
+            tg.pixel_shader = shader
+        text = self.text
         n = len(text)
         for i in range(self.chars):
             c = ord(text[i]) - 32 if i < n else 0
             tg[i] = c if 0 < c < 95 else 0
+        return 6 * HEIGHT * self.chars

@@ -58,6 +58,7 @@ _LARGE = (228, 206)
 COACH_AT = (6, 18)  # the coach's lines (middle y, pixels): the title line and the one below
 _LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
+_TEXT_PX = const(1500)  # a frame's text pixels past its first line (~8 ms on a PyBadge)
 
 
 def fill_disc(bitmap, cx, cy, r, value):
@@ -85,7 +86,8 @@ class TextLine:
     """One line of text in the built-in font, left edge at ``x`` and middle
     at ``y`` (pixels), at most ``chars`` characters, in ``group``: a
     TileGrid of ``terminalio.FONT.bitmap``'s 6x12 glyphs written by a
-    ``terminalio.Terminal``. ``text`` is what it shows; change it with
+    ``terminalio.Terminal``. ``text`` and ``color`` are what it shows, or
+    will show once :meth:`View.refresh` has drawn it; change the text with
     :meth:`View.set_text` (only a change touches the tiles)."""
 
     def __init__(self, group, x, y, color=INK, chars=_LINE_CHARS):
@@ -95,34 +97,57 @@ class TextLine:
         self._terminal = terminalio.Terminal(self.tilegrid, font)
         self.chars = chars
         self.text = ""
+        self._shown = 0  # characters on its tiles
         self._color = color
+        self.queued = False  # a change waits in the View's queue (View.refresh)
         group.append(self.tilegrid)
 
     @property
     def color(self):
-        """The text's colour (0xRRGGBB); setting it redraws the line."""
+        """The text's colour (0xRRGGBB): drawn with the text while a new
+        text waits to be drawn, else at once."""
         return self._color
 
     @color.setter
     def color(self, color):
         self._color = color
-        self.tilegrid.pixel_shader = ink(color)
+        if not self.queued:
+            self.tilegrid.pixel_shader = ink(color)
 
     def write(self, text):
-        """Show ``text`` (cut at ``chars``). Only the tiles of the new text
-        and of the old one's tail are written (the rest are spaces
-        already), so displayio sends and renders only those, not the
-        whole line (issue 26: a frame's pixels cost more to render than
-        to send)."""
-        old = min(len(self.text), self.chars)
+        """Show ``text`` (cut at ``chars``) now; returns the pixels touched
+        (:meth:`draw`)."""
         self.text = text
-        n = len(text)
+        return self.draw()
+
+    def cost(self):
+        """The pixels :meth:`draw` will touch."""
+        n = len(self.text)
+        n = min(n if n > self._shown else self._shown, self.chars)
+        return self.tilegrid.tile_width * self.tilegrid.tile_height * n
+
+    def draw(self):
+        """Put the text and colour on the tiles now. Only the tiles of the
+        new text and of the old one's tail are written (the rest are spaces
+        already), so displayio sends and renders only those, not the whole
+        line (issue 26: a frame's pixels cost more to render than to send).
+        Returns the pixels it touched."""
+        self.queued = False
+        shader = ink(self._color)
+        if self.tilegrid.pixel_shader is not shader:
+            self.tilegrid.pixel_shader = shader
+        old = self._shown
+        text = self.text
+        n = min(len(text), self.chars)
+        self._shown = n
         # A str is a buffer to CircuitPython's stream write (the stub says bytes).
         t = self._terminal
         t.write("\r")  # type: ignore[arg-type]
-        t.write(text if n <= self.chars else text[:self.chars])  # type: ignore[arg-type]
+        t.write(text if n == len(text) else text[:n])  # type: ignore[arg-type]
         if n < old:
             t.write(" " * (old - n))  # type: ignore[arg-type]
+        tg = self.tilegrid
+        return tg.tile_width * tg.tile_height * (n if n > old else old)
 
 
 def label(group, x, y, color=INK, chars=_LINE_CHARS):
@@ -289,23 +314,40 @@ class View:
         self.label_updates = 0  # text lines whose text changed
         self._lines = 0  # ... since the last refresh
         self.refresh_errors = 0  # refreshes the display refused
+        self._waited = False  # the text waited a frame for the dice (refresh)
+        self._whole = False  # the next refresh sends the whole screen
+        self._all = False  # the next refresh draws all the text waiting (together)
+        self._queue = []  # text lines set and not drawn yet, oldest first (refresh)
         display.auto_refresh = False  # refresh() sends each change whole
         display.root_group = self.root
 
     def set_text(self, line, text):
-        """Set a :class:`TextLine`'s text only if it changed."""
+        """Set a :class:`TextLine`'s text only if it changed; it is drawn by
+        :meth:`refresh` (this frame's, or a later one's)."""
         if line.text != text:
-            line.write(text)
+            line.text = text
+            if not line.queued:
+                line.queued = True
+                self._queue.append(line)
             self.label_updates += 1
             self._lines += 1
-            self.dirty = True
+
+    def together(self):
+        """Every text line waiting is drawn in this frame's refresh: lines
+        that only read right together (a menu page that scrolled)."""
+        self._all = True
+
+    def waiting(self):
+        """True while a text line's change is not drawn yet."""
+        return bool(self._queue)
 
     def _full_refresh(self):
         """The next refresh sends the whole display as one area (a root
-        group set anew) instead of an area per changed item."""
+        group set anew) instead of an area per changed item; every text
+        line waiting is drawn in it (the whole screen goes anyway)."""
         self.display.root_group = None
         self.display.root_group = self.root
-        self.dirty = True
+        self.dirty = self._whole = True
 
     def show_coach(self, lines, at=COACH_AT):
         """The coach overlay on with ``lines`` (two strings, at most 26
@@ -381,16 +423,35 @@ class View:
         """Send what changed to the display. Returns True if it refreshed,
         False if nothing changed, None if the display raised (``OSError``,
         ``RuntimeError``: a bus error; counted in ``refresh_errors``): the
-        change stays pending and is sent again next frame."""
-        if not self.dirty:
+        change stays pending and is sent again next frame.
+
+        Text lines are drawn a frame's share at a time (issue 26: a frame
+        within 20 ms on a PyBadge, tools/bench_cpu), oldest first: the
+        first waiting line, then more while the frame's text stays within
+        1,500 pixels (a 26-character line is 1,872). In a frame where
+        anything else changed (dice landing, a tumble), the text waits one
+        frame, so the dice are shown first."""
+        queue = self._queue
+        if not self.dirty and not queue:
             return False
         if self._lines * 12 >= self.height - 24:  # nearly every line: one full screen is less
             self._full_refresh()
         self._lines = 0
+        if self._whole or self._all:  # the whole screen goes, or a page: all its text
+            while queue:
+                queue.pop().draw()
+        elif queue:
+            if self.dirty and not self._waited:
+                self._waited = True
+            else:
+                self._waited = False
+                spent = 0
+                while queue and (not spent or spent + queue[0].cost() <= _TEXT_PX):
+                    spent += queue.pop(0).draw()
         try:
             self.display.refresh()
         except (OSError, RuntimeError):
             self.refresh_errors += 1
             return None
-        self.dirty = False
+        self.dirty = self._whole = self._all = False
         return True
