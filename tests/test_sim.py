@@ -62,6 +62,18 @@ def test_an_unknown_recording_name_lists_the_shipped_ones():
             "cse590_phone_shake_2, cse590_phone_at_rest,")
 
 
+@pytest.mark.parametrize("seats, says", [
+    ("human,wizard", "got 'human,wizard' (wizard?)"),
+    ("human,easy,hard", "--seats needs 2 of human/easy/medium/hard (computer: easy), got "
+     "'human,easy,hard'"),
+])
+def test_bad_seats_name_what_was_given(seats, says):
+    """argparse's usage, then one line naming what was given; status 2."""
+    run = run_tool("sim", "--seats", seats)
+    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
+    assert run.stderr.startswith("usage: sim ") and says in run.stderr.splitlines()[-1], run.stderr
+
+
 def test_out_that_is_a_file(tmp_path):
     path = tmp_path / "frames"
     path.write_text("mine")
