@@ -253,10 +253,13 @@ def test_skull_and_dragons_hard_decisions_are_spread_over_frames(quiet_sim, monk
 def test_skunkds_hard_module_loads_in_a_think_frame_of_its_own(quiet_sim, monkeypatch):
     """SKUNK'D's first hard decision loads ``games.skunkd.hard`` (~40 ms on
     a SAMD51, tools/bench_cpu) in a frame with neither the think time's
-    heap collection nor the seat's act, and acts what ``choose`` gives."""
+    heap collection, nor the seat's act, nor a text line drawn (the
+    landing's text is drawn first: ``View.refresh``), and acts what
+    ``choose`` gives."""
     import sys
 
     from games.skunkd import bot
+    from rollbox.view import TextLine
 
     monkeypatch.delitem(sys.modules, "games.skunkd.hard", raising=False)
     package = sys.modules.get("games.skunkd")
@@ -265,7 +268,7 @@ def test_skunkds_hard_module_loads_in_a_think_frame_of_its_own(quiet_sim, monkey
     sim = started(quiet_sim(game="skunkd", players=2, seats=(3, 3)))
     app = sim.app
     events, frame, actions = collections.defaultdict(set), [0], []
-    collect, act = play.gc.collect, play.act
+    collect, act, draw = play.gc.collect, play.act, TextLine.draw
 
     def collecting():
         events[frame[0]].add("collect")
@@ -277,8 +280,13 @@ def test_skunkds_hard_module_loads_in_a_think_frame_of_its_own(quiet_sim, monkey
             actions.append((action, bot.choose(app.state, 3)))
         act(app, action, now, how)
 
+    def drawing(line):
+        events[frame[0]].add("text")
+        return draw(line)
+
     monkeypatch.setattr(play.gc, "collect", collecting)
     monkeypatch.setattr(play, "act", acting)
+    monkeypatch.setattr(TextLine, "draw", drawing)
     loaded = None
     while len(actions) < 8:
         frame[0] += 1

@@ -187,7 +187,9 @@ def _think(app, s, now):
     loaded, has its frame to itself); the frame after the plan is done,
     while the think time goes on, collects the search's garbage (so the
     roll that follows meets no collection); once the time is up and the
-    decision found, the seat acts."""
+    decision found, the seat acts. While text lines wait to be drawn
+    (``View.refresh``: a frame's share at a time) the plan waits too, so
+    no frame has both."""
     plan = app.plan
     think = app.screen.THINK_MS
     if plan is None:
@@ -197,6 +199,8 @@ def _think(app, s, now):
         app.plan = _AT_ONCE if plan is None else plan
         return
     if not isinstance(plan, int):
+        if app.view.waiting():  # the landing's text first, in frames of its own
+            return
         try:
             left = PIECES
             while left > 0:
