@@ -357,7 +357,7 @@ class MenuScreen:
             if self.lines[i].text != text:
                 changed += 1
                 v.set_text(self.lines[i], text)
-        if changed > 2:  # scrolled: the page at once, no line shown twice meanwhile
+        if changed:  # the page at once: no frame without the cursor, nor a line twice
             v.together()
         if m.cursor == size - 1:
             v.set_text(v.status, "A:start B:next")

@@ -334,7 +334,7 @@ class View:
 
     def together(self):
         """Every text line waiting is drawn in this frame's refresh: lines
-        that only read right together (a menu page that scrolled)."""
+        that only read right together (the menu's page)."""
         self._all = True
 
     def waiting(self):

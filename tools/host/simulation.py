@@ -373,7 +373,8 @@ class Simulation:
 
     def run(self, max_ms=3_600_000):
         """Play until the game is over and saved (the game-over screen's
-        first frames: ``rollbox.ending.count_step``); returns the winner's seat.
+        first frames: ``rollbox.ending.count_step``) and its text drawn;
+        returns the winner's seat.
 
         :raises RuntimeError: no winner within ``max_ms`` of host time, or
             the game not yet counted 3 frames after its end.
@@ -386,6 +387,10 @@ class Simulation:
                 raise RuntimeError("no winner after %d ms" % max_ms)
             self.step()
         for _ in range(3):  # the final screen
+            self.step()
+        for _ in range(50):  # its text lines, a frame's share at a time (rollbox.view)
+            if not self.app.view.waiting():
+                break
             self.step()
         if self.app.to_count:
             raise RuntimeError("the game's saving not done 3 frames after its end")
