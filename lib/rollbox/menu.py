@@ -339,7 +339,7 @@ class MenuScreen:
             rows -= 1
             top = min(max(0, m.cursor - rows + 2), max(0, size - rows))
         end = 38 if v.large else 25  # the mark's column: the line's last
-        changed = 0
+        changed = False
         for i in range(MENU_LINES):
             n = top + i - pin
             text = ""
@@ -355,7 +355,7 @@ class MenuScreen:
             if mark:
                 text += " " * (end - len(text)) + mark
             if self.lines[i].text != text:
-                changed += 1
+                changed = True
                 v.set_text(self.lines[i], text)
         if changed:  # the page at once: no frame without the cursor, nor a line twice
             v.together()

@@ -49,14 +49,11 @@ class ShortLine(TextLine):
 
     def draw(self):
         """Put the text and colour on every tile now; returns the pixels."""
-        self.queued = False
-        shader = ink(self._color)
+        self._shade()
         tg = self.tilegrid
-        if tg.pixel_shader is not shader:
-            tg.pixel_shader = shader
         text = self.text
         n = len(text)
         for i in range(self.chars):
             c = ord(text[i]) - 32 if i < n else 0
             tg[i] = c if 0 < c < 95 else 0
-        return 6 * HEIGHT * self.chars
+        return self.cost()

@@ -126,16 +126,20 @@ class TextLine:
         n = min(n if n > self._shown else self._shown, self.chars)
         return self.tilegrid.tile_width * self.tilegrid.tile_height * n
 
+    def _shade(self):
+        """Out of the queue, in its colour (a new shader redraws the line)."""
+        self.queued = False
+        shader = ink(self._color)
+        if self.tilegrid.pixel_shader is not shader:
+            self.tilegrid.pixel_shader = shader
+
     def draw(self):
         """Put the text and colour on the tiles now. Only the tiles of the
         new text and of the old one's tail are written (the rest are spaces
         already), so displayio sends and renders only those, not the whole
         line (issue 26: a frame's pixels cost more to render than to send).
         Returns the pixels it touched."""
-        self.queued = False
-        shader = ink(self._color)
-        if self.tilegrid.pixel_shader is not shader:
-            self.tilegrid.pixel_shader = shader
+        self._shade()
         old = self._shown
         text = self.text
         n = min(len(text), self.chars)
