@@ -140,3 +140,24 @@ def test_device_files_compile_with_circuitpythons_mpy_cross(binaries, tmp_path):
         out = tmp_path / "out.mpy"
         cp.compile_mpy(binaries[1], os.path.join(ROOT, path), str(out), path)
         assert out.read_bytes()[:2] == b"C\x06", path
+
+
+def test_text_lines_write_only_the_glyphs_that_change(binaries, folder):
+    """A text line writes only the glyphs that change (issue 26: a TileGrid
+    marks every tile it is given as changed), through the real
+    ``terminalio.Terminal`` and C TileGrid: what the tiles show and the
+    pixels ``draw`` reports, 6x12 (or 6x10, ShortLine) a glyph; a new
+    colour redraws the whole line. tools/mp/text_device.py."""
+    run = cp.run(binaries[0], folder, 64 * 1024, ["text_device"])
+    assert run.returncode == 0 and "done" in run.facts, run.output
+    drawn = [line.split()[1:] for line in run.output.splitlines() if line.startswith("drawn ")]
+    text = [(int(px), tiles) for kind, px, tiles in drawn if kind == "text"]
+    assert text == [(9 * 72, "Game:_Pig___"), (10 * 72, ">Game:_Pig__"),  # the cursor: 10 moved
+                    (72, "_Game:_Pig__"),  # and back: one glyph
+                    (8 * 72, "_Goal:_100__"), (3 * 72, "_Goal:_50___"),  # "50 " over "100"
+                    (12 * 72, "Hello_world,"), (12 * 72, "____________"),
+                    (8 * 72, "Score_12____"), (12 * 72, "Score_13____")]
+    short = [(int(px), tiles) for kind, px, tiles in drawn if kind == "short"]
+    assert short == [(9 * 60, "Game:_Pig_"), (10 * 60, ">Game:_Pig"), (60, "_Game:_Pig"),
+                     (8 * 60, "_Goal:_100"), (3 * 60, "_Goal:_50_"), (10 * 60, "Hello_worl"),
+                     (10 * 60, "__________"), (8 * 60, "Score_12__"), (10 * 60, "Score_13__")]

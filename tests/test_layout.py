@@ -2,14 +2,15 @@
 displayio (Blinka) and the host's framebuffer: every die face shows its pips
 apart (a 6 is six pips, never two bars), Hog's tumbling dice never touch,
 and the coach's lines never cover the seat's score, dice or den."""
+import displayio
 import pytest
-from conftest import ScriptedRoller, overlaps, quiet_sim, run_until, started, text_box
+from conftest import ScriptedRoller, frames, overlaps, quiet_sim, run_until, started, text_box
 
 from host.simulation import Simulation
 from rollbox import app as app_module
 from rollbox import play
 from rollbox.faces import pip_grid
-from rollbox.view import FaceSheet
+from rollbox.view import FaceSheet, TextLine
 
 BOARDS = ("pybadge", "cpb_gizmo")
 # Every die size (pixels) a screen draws: Pig, Hog, SKUNK'D, SKUNK, Skull &
@@ -315,3 +316,28 @@ def test_a_menu_press_is_drawn_whole_in_its_frame():
             assert shown == [line.text.rstrip() for line in lines]
             assert sum(t.startswith(">") for t in shown) == 1, shown
     assert changes >= 15
+
+
+def test_a_line_writes_only_the_glyphs_that_change():
+    """``TextLine.draw`` writes only the changed glyphs (issue 26: the
+    TileGrid marks every tile it is given as changed, so a cursor move
+    sent two whole lines): on the menu a cursor move and a value's change
+    send two glyphs of 6x12 pixels, on the display's bus."""
+    sim = Simulation(game="pig", log=None)
+    sim.setup.clear()  # the menu stays, the test presses
+    frames(sim, 10)
+    lines = sim.app.menu_screen.lines
+    for key, second in (("B", ">6 is bad: off"), ("A", ">6 is bad: on"), ("B", " 6 is bad: on")):
+        run_until(sim, lambda: not sim.keys.busy(sim.clock.now))
+        sim.keys.tap(key, sim.clock.now)
+        sent = []
+        while not sent or sim.keys.busy():
+            sim.step()
+            sent.append(sim.pixels)
+        assert lines[1].text == second and _shown(lines[1]) == second.rstrip()
+        assert [px for px in sent if px] == [2 * 6 * 12], (key, sent)
+    line = TextLine(displayio.Group(), 0, 6, chars=12)
+    assert line.write("Goal: 100") == 9 * 72 and line.write("Goal: 50") == 3 * 72
+    assert line.span() == (8, 8) and line.write("Goal: 50") == 0
+    line.text = "Goal: 50 "  # a trailing space shows nothing new
+    assert line.span() == (8, 8)

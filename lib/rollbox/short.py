@@ -39,21 +39,22 @@ class ShortLine(TextLine):
                                            tile_width=6, tile_height=HEIGHT, x=x, y=top)
         self.chars = chars
         self.text = ""
+        self._shown = ""
         self._color = color
         self.queued = False
         group.append(self.tilegrid)
 
-    def cost(self):
-        """The pixels :meth:`draw` touches: every tile."""
-        return 6 * HEIGHT * self.chars
-
     def draw(self):
-        """Put the text and colour on every tile now; returns the pixels."""
-        self._shade()
+        """Put the text and colour on the tiles that change now
+        (:meth:`TextLine.span`); returns the pixels (:meth:`TextLine.cost`)."""
+        i, j, px = self._begin()
         tg = self.tilegrid
         text = self.text
-        n = len(text)
-        for i in range(self.chars):
-            c = ord(text[i]) - 32 if i < n else 0
-            tg[i] = c if 0 < c < 95 else 0
-        return self.cost()
+        data = text.encode()  # (bytes: a str's character costs a name lookup)
+        if len(data) != len(text):  # outside ASCII: by character
+            data = [ord(c) for c in text]  # type: ignore[assignment]
+        n = len(data)
+        for k in range(i, j):
+            c = data[k] - 32 if k < n else 0
+            tg[k] = c if 0 < c < 95 else 0
+        return px

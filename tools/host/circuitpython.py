@@ -34,6 +34,7 @@ DRIVER_SETUP = os.path.join(ROOT, "tools", "mp", "play_setup.py")
 DRIVER_TIMED = os.path.join(ROOT, "tools", "mp", "play_timed.py")
 IMPORTS = os.path.join(ROOT, "tools", "mp", "import_costs.py")
 SHAKE_DRIVER = os.path.join(ROOT, "tools", "mp", "shake_device.py")
+TEXT_DRIVER = os.path.join(ROOT, "tools", "mp", "text_device.py")
 # The Adafruit modules the app imports on a board (their packages' other
 # files are never imported).
 LIBRARIES = ("adafruit_ticks", "adafruit_lis3dh", "adafruit_bus_device/__init__",
@@ -159,7 +160,7 @@ def build(dest, mpy_cross):
         compile_mpy(mpy_cross, os.path.join(HERE, "unix_port", rel),
                     os.path.join(dest, "host", rel[:-3] + ".mpy"), rel)
     shutil.copy(os.path.join(ROOT, "code.py"), dest)  # a board runs code.py from its source
-    for path in (DRIVER, DRIVER_SETUP, DRIVER_TIMED, IMPORTS, SHAKE_DRIVER):
+    for path in (DRIVER, DRIVER_SETUP, DRIVER_TIMED, IMPORTS, SHAKE_DRIVER, TEXT_DRIVER):
         name = os.path.basename(path)
         compile_mpy(mpy_cross, path, os.path.join(dest, name[:-3] + ".mpy"), name)
     shutil.copytree(os.path.join(ROOT, "games", "data"), os.path.join(dest, "games", "data"),
