@@ -7,4 +7,4 @@ sim: venv
 play: venv
 	.venv/bin/python tools/play $(ARGS)
 test: venv
-	.venv/bin/python -P -m pytest -q
+	.venv/bin/python -P -m pytest -q -n auto --dist loadfile
