@@ -413,8 +413,7 @@ class App:
             v.set_text(v.title, text)
         else:
             v.set_text(v.message, text)
-            if v.message.color != WARN:  # news in yellow (a refusal is white: Screen.say)
-                v.message.color = WARN
+            v.set_color(v.message, WARN)  # news in yellow (a refusal is white: Screen.say)
 
     def log_event(self, text, how):
         """``text`` to the transcript's ``log`` (``how``: ``rollbox.play.BY_*``,

@@ -30,7 +30,7 @@ def game_over(app, now):
     cue(app, 5, now, won[0] if won else 0)
     v.set_text(v.title, result)
     v.set_text(v.status, "A: menu")
-    v.status.color = DIM
+    v.set_color(v.status, DIM)
     v.show_coach(None)  # the result is the news now
     app.log_event(result, ENDED)
     app.mode = app.OVER

@@ -266,9 +266,7 @@ def draw_prompt(app):
         v.set_text(v.status, "P%d (computer) thinking" % (p + 1))
     else:
         v.set_text(v.status, app.screen.status(s, app.accel_ok))
-    colour = SEATS[p % len(SEATS)] if p >= 0 else DIM  # the seat's NeoPixels' colour
-    if v.status.color != colour:
-        v.status.color = colour
+    v.set_color(v.status, SEATS[p % len(SEATS)] if p >= 0 else DIM)  # the seat's NeoPixels' colour
     v.show_coach(app.screen.coach(s) if app.coach and p >= 0 and not app.seats[p] else None,
                  app.screen.coach_at())
 

@@ -88,10 +88,9 @@ class Screen:
         """Put ``text`` on the message line, in white: a refusal or a hint
         about this moment, cleared at the next press (``rollbox.play``;
         the news of play is yellow)."""
-        line = self.view.message
-        self.view.set_text(line, text)
-        if line.color != INK:
-            line.color = INK
+        v = self.view
+        v.set_text(v.message, text)
+        v.set_color(v.message, INK)
 
     def plan(self, state):
         """The seat's decision in pieces from the bot's ``plan`` (a

@@ -40,21 +40,22 @@ class ShortLine(TextLine):
         self.chars = chars
         self.text = ""
         self._shown = ""
-        self._color = color
+        self.color = color
         self.queued = False
         group.append(self.tilegrid)
 
-    def draw(self):
+    def draw(self, whole=False):
         """Put the text and colour on the tiles that change now
-        (:meth:`TextLine.span`); returns the pixels (:meth:`TextLine.cost`)."""
-        i, j, px = self._begin()
+        (:meth:`TextLine.span`; ``whole``: :meth:`TextLine.draw`'s); returns
+        the pixels (:meth:`TextLine.cost`)."""
+        k = self._begin(whole)
         tg = self.tilegrid
         text = self.text
         data = text.encode()  # (bytes: a str's character costs a name lookup)
         if len(data) != len(text):  # outside ASCII: by character
             data = [ord(c) for c in text]  # type: ignore[assignment]
         n = len(data)
-        for k in range(i, j):
-            c = data[k] - 32 if k < n else 0
-            tg[k] = c if 0 < c < 95 else 0
-        return px
+        for i in range(k >> 8 & 255, k & 255):
+            c = data[i] - 32 if i < n else 0
+            tg[i] = c if 0 < c < 95 else 0
+        return self._pixels(k)

@@ -198,10 +198,7 @@ class StatsScreen:
         v.set_text(self.face_lines[1], form % (4, counted[3], 5, counted[4], 6, counted[5]))
         text, warn = verdict_text(counts, self.width)
         v.set_text(self.verdict, text)
-        color = WARN if warn else INK
-        if self.verdict.color != color:
-            self.verdict.color = color
-            v.dirty = True
+        v.set_color(self.verdict, WARN if warn else INK)
         return True
 
 

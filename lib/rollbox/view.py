@@ -58,6 +58,7 @@ _LARGE = (228, 206)
 COACH_AT = (6, 18)  # the coach's lines (middle y, pixels): the title line and the one below
 _LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
+_AT = bytearray(b"\x1b[1;00H")  # the Terminal's cursor to a column (its digits set per use)
 _TEXT_PX = const(1500)  # a frame's text pixels past its first line (~8 ms on a PyBadge)
 
 
@@ -86,9 +87,12 @@ class TextLine:
     """One line of text in the built-in font, left edge at ``x`` and middle
     at ``y`` (pixels), at most ``chars`` characters, in ``group``: a
     TileGrid of ``terminalio.FONT.bitmap``'s 6x12 glyphs written by a
-    ``terminalio.Terminal``. ``text`` and ``color`` are what it shows, or
-    will show once :meth:`View.refresh` has drawn it; change the text with
-    :meth:`View.set_text` (only a change touches the tiles)."""
+    ``terminalio.Terminal``. ``text`` and ``color`` (0xRRGGBB) are what it
+    shows, or will show once :meth:`View.refresh` has drawn it; change them
+    with :meth:`View.set_text` and :meth:`View.set_color` (only a change
+    touches the tiles). No property: a class with one makes every
+    attribute stored on its objects look through the class first (issue
+    26: a line's draw stores two)."""
 
     def __init__(self, group, x, y, color=INK, chars=_LINE_CHARS):
         font = terminalio.FONT
@@ -98,21 +102,9 @@ class TextLine:
         self.chars = chars
         self.text = ""
         self._shown = ""  # the text its tiles show (the first ``chars`` characters)
-        self._color = color
+        self.color = color
         self.queued = False  # a change waits in the View's queue (View.refresh)
         group.append(self.tilegrid)
-
-    @property
-    def color(self):
-        """The text's colour (0xRRGGBB): drawn with the text while a new
-        text waits to be drawn, else at once."""
-        return self._color
-
-    @color.setter
-    def color(self, color):
-        self._color = color
-        if not self.queued:
-            self.tilegrid.pixel_shader = ink(color)
 
     def write(self, text):
         """Show ``text`` (cut at ``chars``) now; returns the pixels touched
@@ -122,72 +114,108 @@ class TextLine:
 
     def span(self):
         """``(first, end)``: the columns whose glyph changes from the text
-        shown to :attr:`text` (both cut at ``chars``, a space past either's
-        end); ``first == end`` when none does; the whole line for a text
-        outside ASCII. CircuitPython's TileGrid marks every tile it is
-        given as changed, the same glyph too, so only these are written
-        (issue 26: a menu's cursor move was two whole lines, 3,700 pixels,
-        where two glyphs change). The texts are compared as bytes: a str's
-        character is a new interned string, looked up among every name
-        (about 0.8 µs a character on the unix port with 1,000 names)."""
-        old, new, w = self._shown.encode(), self.text.encode(), self.chars
-        if len(new) != len(self.text) or len(old) != len(self._shown):
-            return 0, w
-        a = len(old) if len(old) < w else w
-        b = len(new) if len(new) < w else w
-        m = a if a < b else b
-        i = 0
-        while i < m and old[i] == new[i]:
-            i += 1
-        if a == b and old[i + 1:a] == new[i + 1:b]:
-            return i, (i + 1 if i < a else i)  # one glyph (a cursor), compared in C
-        j = a if a > b else b
-        while j > i:
-            k = j - 1
-            if (old[k] if k < a else 32) != (new[k] if k < b else 32):
-                break
-            j = k
-        return i, j
+        shown to :attr:`text` (:func:`_span`)."""
+        k = _span(self._shown, self.text, self.chars)
+        return k >> 8, k & 255
 
     def cost(self):
         """The pixels :meth:`draw` will touch: the changed columns', or the
         whole line's when its colour changes (a new shader redraws it)."""
         tg = self.tilegrid
-        if tg.pixel_shader is not ink(self._color):
+        if tg.pixel_shader is not ink(self.color):
             return tg.tile_width * tg.tile_height * self.chars
-        i, j = self.span()
-        return tg.tile_width * tg.tile_height * (j - i)
+        k = _span(self._shown, self.text, self.chars)
+        return tg.tile_width * tg.tile_height * ((k & 255) - (k >> 8))
 
-    def _begin(self):
-        """Out of the queue, in its colour, its text taken as shown:
-        ``(first, end, pixels)``, the columns to write (:meth:`span`) and
-        the pixels the refresh will send (:meth:`cost`)."""
+    def _begin(self, whole):
+        """Out of the queue, in its colour, its text taken as shown: the
+        columns to write, ``first << 8 | end`` (:func:`_span`; with
+        ``whole``, or a new colour, which redraws the line anyway, every
+        column either text fills), plus 1 << 16 for a new colour. An int,
+        not a tuple: nothing allocated but the comparison's bytes."""
         tg = self.tilegrid
-        i, j = self.span()
-        px = tg.tile_width * tg.tile_height
-        px *= j - i
-        shader = ink(self._color)
-        if tg.pixel_shader is not shader:  # a new shader redraws the line
-            tg.pixel_shader = shader
-            px = tg.tile_width * tg.tile_height * self.chars
+        old, text, w = self._shown, self.text, self.chars
+        self._shown = text
         self.queued = False
-        self._shown = self.text
-        return i, j, px
+        shader = ink(self.color)
+        if tg.pixel_shader is not shader:
+            tg.pixel_shader = shader
+            whole = 1 << 16
+        if not whole:
+            return _span(old, text, w)
+        a, b = len(old), len(text)
+        a = b if b > a else a
+        return (whole & 1 << 16) | (w if a > w else a)
 
-    def draw(self):
+    def _pixels(self, k):
+        """The pixels of :meth:`_begin`'s ``k``."""
+        tg = self.tilegrid
+        n = self.chars if k >> 16 else (k & 255) - (k >> 8 & 255)
+        return tg.tile_width * tg.tile_height * n
+
+    def draw(self, whole=False):
         """Put the text and colour on the tiles now: only the glyphs that
         change (:meth:`span`), so displayio sends and renders only those
-        (issue 26: a frame's pixels cost more to render than to send).
-        Returns the pixels it touched (:meth:`cost`)."""
-        i, j, px = self._begin()
+        (issue 26: a frame's pixels cost more to render than to send);
+        ``whole``: every glyph of the new text and the old one's tail, not
+        compared (a page of new lines: the comparing would cost more time
+        than it saves). Returns the pixels it touched (:meth:`cost`)."""
+        k = self._begin(whole)
+        i, j = k >> 8 & 255, k & 255
         if i < j:
+            # No new str on the way: each is looked up among the interned
+            # names (about 12,000 instructions with 1,000 of them).
+            t = self._terminal
             text = self.text
             b = len(text)
-            part = text[i:j] if j <= b else text[i:b] + " " * (j - (b if b > i else i))
-            # The cursor to column i + 1 of row 1 (VT100), then the glyphs;
-            # a str is a buffer to CircuitPython's stream write (the stub says bytes).
-            self._terminal.write("\r" + part if not i else "\x1b[1;%dH%s" % (i + 1, part))  # type: ignore[arg-type]
-        return px
+            if i:  # the cursor to column i + 1 of row 1 (VT100 ESC [ 1 ; n H)
+                at = _AT
+                at[4] = 48 + (i + 1) // 10
+                at[5] = 48 + (i + 1) % 10
+                t.write(at)
+            else:
+                t.write("\r")  # type: ignore[arg-type]
+            e = j if j < b else b
+            if i < e:
+                if not i and e == b:  # a str is a buffer to CircuitPython's stream write
+                    t.write(text)  # type: ignore[arg-type]
+                else:  # (ASCII: the columns are its bytes)
+                    data = text.encode()
+                    t.write(memoryview(data)[i:e] if len(data) == b else text[i:e])  # type: ignore[arg-type]
+            if j > e:
+                t.write(b" " * (j - (e if e > i else i)))
+        return self._pixels(k)
+
+
+def _span(old, new, w):
+    """The columns whose glyph changes from text ``old`` to ``new`` (both
+    cut at ``w`` characters, a space past either's end), as ``first << 8
+    | end``; ``first == end`` when none does; the whole line for a text
+    outside ASCII. CircuitPython's TileGrid marks every tile it is given
+    as changed, the same glyph too, so only these are written (issue 26: a
+    menu's cursor move was two whole lines, 3,700 pixels, where two glyphs
+    change). The texts are compared as bytes: a str's character is a new
+    str, looked up among every interned name (about 12,000 x86
+    instructions on the unix port with 1,000 names)."""
+    ob, nb = old.encode(), new.encode()
+    a, b = len(ob), len(nb)
+    if a != len(old) or b != len(new):
+        return w
+    a = a if a < w else w
+    b = b if b < w else w
+    m = a if a < b else b
+    i = 0
+    while i < m and ob[i] == nb[i]:
+        i += 1
+    if a == b and ob[i + 1:a] == nb[i + 1:b]:  # one glyph (a cursor), compared in C
+        return i << 8 | (i + 1 if i < a else i)
+    j = a if a > b else b
+    while j > i:
+        k = j - 1
+        if (ob[k] if k < a else 32) != (nb[k] if k < b else 32):
+            break
+        j = k
+    return i << 8 | j
 
 
 def label(group, x, y, color=INK, chars=_LINE_CHARS):
@@ -372,6 +400,16 @@ class View:
             self.label_updates += 1
             self._lines += 1
 
+    def set_color(self, line, color):
+        """Set a :class:`TextLine`'s colour (0xRRGGBB) only if it changed;
+        drawn with its text by :meth:`refresh` (a new colour redraws the
+        whole line)."""
+        if line.color != color:
+            line.color = color
+            if not line.queued:
+                line.queued = True
+                self._queue.append(line)
+
     def together(self):
         """Every text line waiting is drawn in this frame's refresh: lines
         that only read right together (the menu's page)."""
@@ -448,10 +486,8 @@ class View:
         self.screen = group
         if group is not None:
             self.root.insert(1, group)
-        if self.message.color != WARN:  # the news colour (Screen.say's white is a moment's)
-            self.message.color = WARN
-        if self.status.color != DIM:  # (a seat's colour in play: rollbox.play)
-            self.status.color = DIM
+        self.set_color(self.message, WARN)  # the news colour (Screen.say's white is a moment's)
+        self.set_color(self.status, DIM)  # (a seat's colour in play: rollbox.play)
         if self.coach is not None:
             self.root.remove(self.coach)
             self.coach = None
@@ -478,8 +514,9 @@ class View:
             self._full_refresh()
         self._lines = 0
         if self._whole or self._all:  # the whole screen goes, or a page: all its text
+            whole = self._whole or len(queue) > 3  # (a cursor move, its status line: compared)
             while queue:
-                queue.pop().draw()
+                queue.pop().draw(whole)
         elif queue:
             if self.dirty and not self._waited:
                 self._waited = True

@@ -30,8 +30,7 @@ def main():
             line.text = text
             print("drawn", kind, line.draw(), shown(line))
         line.text = "Score 13"
-        line.queued = True  # as View.set_text leaves it: the colour waits for the draw
-        line.color = 0xFF0000
+        line.color = 0xFF0000  # (drawn by the next draw, as View.set_color leaves it)
         print("drawn", kind, line.draw(), shown(line))
     print("done")
 

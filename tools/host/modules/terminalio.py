@@ -78,8 +78,9 @@ class Terminal:
             self._grid[x, self.cursor_y] = 0
 
     def write(self, buf):
-        """Write ``buf`` (str or bytes); returns the bytes taken."""
-        text = buf.decode() if isinstance(buf, (bytes, bytearray)) else buf
+        """Write ``buf`` (str, or any buffer of UTF-8: bytes, bytearray,
+        memoryview); returns the bytes taken."""
+        text = buf if isinstance(buf, str) else bytes(buf).decode()
         i = 0
         n = len(text)
         while i < n:
