@@ -60,6 +60,7 @@ _LINE_CHARS = const(40)  # a text line's tiles: 240 pixels (clipped on 160)
 _inks = {}  # type: dict  # colour -> the Palette that draws text in it (made when first asked)
 _AT = bytearray(b"\x1b[1;00H")  # the Terminal's cursor to a column (its digits set per use)
 _TEXT_PX = const(1500)  # a frame's text pixels past its first line (~8 ms on a PyBadge)
+_LINE_PX = const(240)  # a line's draw, as pixels of the same time (~1.3 ms on a SAMD51)
 
 
 def fill_disc(bitmap, cx, cy, r, value):
@@ -119,13 +120,17 @@ class TextLine:
         return k >> 8, k & 255
 
     def cost(self):
-        """The pixels :meth:`draw` will touch: the changed columns', or the
-        whole line's when its colour changes (a new shader redraws it)."""
+        """The most pixels :meth:`draw` may touch, found without comparing
+        the texts (:meth:`View.refresh`'s budget): the columns either text
+        fills, or the whole line's when its colour changes (a new shader
+        redraws it)."""
         tg = self.tilegrid
-        if tg.pixel_shader is not ink(self.color):
-            return tg.tile_width * tg.tile_height * self.chars
-        k = _span(self._shown, self.text, self.chars)
-        return tg.tile_width * tg.tile_height * ((k & 255) - (k >> 8))
+        n = self.chars
+        if tg.pixel_shader is ink(self.color):
+            a, b = len(self._shown), len(self.text)
+            a = b if b > a else a
+            n = a if a < n else n
+        return tg.tile_width * tg.tile_height * n
 
     def _begin(self, whole):
         """Out of the queue, in its colour, its text taken as shown: the
@@ -504,7 +509,9 @@ class View:
         Text lines are drawn a frame's share at a time (issue 26: a frame
         within 20 ms on a PyBadge, tools/bench_cpu), oldest first: the
         first waiting line, then more while the frame's text stays within
-        1,500 pixels (a 26-character line is 1,872). In a frame where
+        1,500 pixels (a 26-character line is 1,872), a line's draw counted
+        as 240 more (its comparing and writing, about 1.3 ms on a SAMD51:
+        tools/bench_cpu). In a frame where
         anything else changed (dice landing, a tumble), the text waits one
         frame, so the dice are shown first."""
         queue = self._queue
@@ -522,9 +529,9 @@ class View:
                 self._waited = True
             else:
                 self._waited = False
-                spent = 0
-                while queue and (not spent or spent + queue[0].cost() <= _TEXT_PX):
-                    spent += queue.pop(0).draw()
+                spent = queue.pop(0).draw() + _LINE_PX
+                while queue and spent + queue[0].cost() + _LINE_PX <= _TEXT_PX:
+                    spent += queue.pop(0).draw() + _LINE_PX
         try:
             self.display.refresh()
         except (OSError, RuntimeError):
