@@ -47,7 +47,7 @@ class ShortLine(TextLine):
     def draw(self, whole=False):
         """Put the text and colour on the tiles that change now
         (:meth:`TextLine.span`; ``whole``: :meth:`TextLine.draw`'s); returns
-        the pixels (:meth:`TextLine.cost`)."""
+        the pixels it touched."""
         k = self._begin(whole)
         tg = self.tilegrid
         text = self.text

@@ -143,14 +143,14 @@ class TextLine:
         self._shown = text
         self.queued = False
         shader = ink(self.color)
-        if tg.pixel_shader is not shader:
+        recolour = tg.pixel_shader is not shader
+        if recolour:
             tg.pixel_shader = shader
-            whole = 1 << 16
-        if not whole:
+        elif not whole:
             return _span(old, text, w)
         a, b = len(old), len(text)
         a = b if b > a else a
-        return (whole & 1 << 16) | (w if a > w else a)
+        return recolour << 16 | (w if a > w else a)
 
     def _pixels(self, k):
         """The pixels of :meth:`_begin`'s ``k``."""
@@ -164,7 +164,8 @@ class TextLine:
         (issue 26: a frame's pixels cost more to render than to send);
         ``whole``: every glyph of the new text and the old one's tail, not
         compared (a page of new lines: the comparing would cost more time
-        than it saves). Returns the pixels it touched (:meth:`cost`)."""
+        than it saves). Returns the pixels it touched (at most
+        :meth:`cost`)."""
         k = self._begin(whole)
         i, j = k >> 8 & 255, k & 255
         if i < j:
