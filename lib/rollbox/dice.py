@@ -79,7 +79,10 @@ class Roller:
         outcomes = state.chance_outcomes()
         if not outcomes:
             raise ValueError("not a chance node")
-        r = self._draw(sum(w for _, w in outcomes))
+        r = 0
+        for _, w in outcomes:  # (no generator: nothing allocated a die)
+            r += w
+        r = self._draw(r)
         i = 0
         for action, weight in outcomes:
             r -= weight

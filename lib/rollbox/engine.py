@@ -136,16 +136,16 @@ class State:
         :raises ValueError: the game is over or ``action`` is not legal now;
             the state is unchanged.
         """
-        if self.is_terminal():
+        p = self.current_player()  # (asked once: a roll applies an outcome a die)
+        if p == TERMINAL:
             raise ValueError("the game is over")
-        if self.is_chance_node():
-            legal = False
+        legal = False
+        if p == CHANCE:
             for outcome, _ in self.chance_outcomes():  # no list built per roll
                 if outcome == action:
                     legal = True
                     break
         else:
-            legal = False
             for a in self._legal_actions():  # any sequence of ints (a tuple, bytes)
                 if a == action:
                     legal = True
