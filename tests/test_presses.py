@@ -208,6 +208,29 @@ def test_the_presses_of_a_stalled_frame_that_lands_a_roll_are_the_rolling_seats(
     assert s.turn_total == 0 and not sim.app.held[8]
 
 
+@pytest.mark.parametrize("dice,scores", [([4, 1], [4, 0]), ([1, 4], [0, 0])])
+def test_a_press_in_the_frame_after_the_landing_is_the_rolling_seats(dice, scores, quiet_sim):
+    """The dice land in one frame and the next prompt comes in the next
+    (``play.LANDED``, issue 26: each frame within 20 ms on a SAMD51). A
+    press taken in that second frame came before the prompt: kept for the
+    seat that rolled (B holds its 4), dropped when the roll passed the turn
+    on (its 1), never acting for the next seat."""
+    sim = quiet_sim(game="pig", seats=(0, 0), dice=dice)
+    run_until(sim, lambda: asked(sim))
+    draws = []
+    draw = sim.app.screen.draw
+    sim.app.screen.draw = lambda state: draws.append(state.to_bytes()) or draw(state)
+    press(sim, "A", frames=0)
+    run_until(sim, lambda: sim.app.phase == play.LANDED)
+    s = sim.app.state
+    assert not s.is_chance_node() and s.dice[0] == dice[0] and not draws  # landed, not prompted
+    landed = s.to_bytes()
+    burst(sim, ("B",))  # the frame after the landing: its prompt, then the kept B
+    assert draws[0] == landed
+    frames(sim, 5)
+    assert s.scores == scores and s.turn_player() == 1 and not sim.app.held[8]
+
+
 def test_start_during_a_roll_pauses_at_once_and_the_roll_goes_on(quiet_sim):
     sim = quiet_sim(game="pig", seats=(0, 1), dice=[5])
     run_until(sim, lambda: asked(sim))

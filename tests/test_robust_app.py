@@ -3,7 +3,7 @@ says what happened and keeps the game (the issue's "abuse-proof" classes)."""
 import sys
 
 import pytest
-from conftest import frames, press, run_until, shake, started
+from conftest import asked, frames, press, run_until, shake, started
 
 from host.simulation import Simulation
 from rollbox import app as app_module
@@ -50,6 +50,23 @@ def test_memory_error_twice_undoes_the_move_and_the_game_goes_on(quiet_sim):
     assert s.is_chance_node() and s.to_bytes() != before  # back before the landing
     run_until(sim, lambda: sim.app.phase == play.PROMPT and not s.is_chance_node())
     assert sim.app.mode == app_module.PLAY and s.dice[0] in range(1, 7)
+
+
+def test_memory_error_in_the_prompt_after_a_landing_keeps_the_landed_dice(quiet_sim):
+    """A MemoryError twice in the frame after the dice land (``play.LANDED``:
+    the next prompt drawn): the landing was its own frame's and stays, the
+    prompt comes once there is room."""
+    sim = started(quiet_sim(seed=3))
+    app = sim.app
+    press(sim, "A", frames=0)
+    run_until(sim, lambda: app.phase == play.LANDED)
+    landed = app.state.to_bytes()
+    app.screen.draw = Flaky(app.screen.draw, 2)
+    sim.step()
+    assert app.screen.draw.calls == 3 and app.view.message.text == "Out of memory: move undone"
+    assert app.phase == play.PROMPT and app.state.to_bytes() == landed
+    frames(sim, 5)
+    assert app.mode == app_module.PLAY and asked(sim)
 
 
 def test_memory_error_in_a_computers_decision_keeps_the_game(quiet_sim):

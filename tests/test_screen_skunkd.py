@@ -84,6 +84,7 @@ def test_rolloff_shows_each_contenders_dice_and_skunks_then_who_goes_first():
     sim = quiet_sim(game="skunkd", seats=(0, 1),
                     dice=(1, 5, 2, 3, 4, 6) + (3, 1, 2, 2, 4, 6) + ROLLOFF)  # a tie first
     run_until(sim, lambda: sim.app.view.message.text.startswith("Tie"))
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)  # the prompt: a frame after the landing
     screen, v = sim.app.screen, sim.app.view
     assert v.message.text == "Tie: P1 P2 roll again"
     assert screen.seat_lines[0].text == "%-13s%s" % (">P1 1 Skunk", " P2 1 Skunk")
@@ -365,6 +366,7 @@ def test_skunkd_loses_the_den_and_super_skunkd_takes_the_headband():
     assert s.turn_player() == 1 and s.phase == PHASE_START
     assert tints(screen) == [KEPT] + [BAD] * 5
     run_until(sim, lambda: s.headband >= 0)  # P2, the computer, rolls NO_SCORE
+    run_until(sim, lambda: sim.app.phase == play.PROMPT)  # the prompt: a frame after the landing
     assert v.message.text == "Super SKUNK'D! P2 headband"
     assert tints(screen) == [BAD] * 6
     assert screen.seat_lines[0].text == "%-13s%s" % (">P1 -", " P2* -")

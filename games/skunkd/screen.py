@@ -199,6 +199,24 @@ class SkunkdScreen(Screen):
         phase = state.phase
         if phase > PHASE_HOUSE:
             self._setup(state)  # play has begun: the set-up's module goes
+        human = self._show_dice(state)
+        v.set_text(self.den_line, self._den_text(state))
+        v.set_text(self.value_line, self._value_text(state, human))
+        turn = -1 if phase == PHASE_OVER else state.turn_player()
+        per = self.per_line
+        for i in range(len(self.seat_lines)):
+            text = ""
+            end = min(i * per + per, len(state.scores))
+            for p in range(i * per, end):
+                cell = self._cell(state, p, turn)
+                text += cell if p == end - 1 else "%-12s " % cell  # a space between
+            v.set_text(self.seat_lines[i], text)
+        v.set_text(self.info_line, self._info_text(state))
+
+    def _show_dice(self, state):
+        """The dice's faces and tints, the cursor's bar (the landing's frame
+        shows them, the prompt's finds them shown); True for a human seat."""
+        phase = state.phase
         changed = False
         den = state.den_mask
         bad = 0
@@ -229,19 +247,8 @@ class SkunkdScreen(Screen):
             self.bar.x = x
             changed = True
         if changed:
-            v.dirty = True
-        v.set_text(self.den_line, self._den_text(state))
-        v.set_text(self.value_line, self._value_text(state, human))
-        turn = -1 if phase == PHASE_OVER else state.turn_player()
-        per = self.per_line
-        for i in range(len(self.seat_lines)):
-            text = ""
-            end = min(i * per + per, len(state.scores))
-            for p in range(i * per, end):
-                cell = self._cell(state, p, turn)
-                text += cell if p == end - 1 else "%-12s " % cell  # a space between
-            v.set_text(self.seat_lines[i], text)
-        v.set_text(self.info_line, self._info_text(state))
+            self.view.dirty = True
+        return human
 
     modules = ("games.skunkd.options",)  # while paused, out of RAM (_setup imports it again)
 
@@ -511,6 +518,11 @@ class SkunkdScreen(Screen):
         return ""
 
     def settle(self, state, roller):
+        text = self._land(state, roller)
+        self._show_dice(state)  # the faces at rest in the landing's own frame
+        return text
+
+    def _land(self, state, roller):
         p = state.turn_player()
         if state.phase == PHASE_ROLLOFF:
             return self._setup(state).settle(self, state, roller, p)

@@ -5,7 +5,8 @@ after a MemoryError.
 
 The app's attributes it works on: ``game``, ``state``, ``screen``,
 ``seats``, ``view``, ``roller``, ``coach``, ``accel_ok`` and its own:
-``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`), ``held``
+``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`,
+:data:`LANDED`), ``held``
 (a bytearray: up to 8 presses made during a roll, kept for its end, their
 count at [8], the seat they were for at [9]), ``last_turn`` (a list:
 the seat whose turn is on, its messages, then the seat and messages of
@@ -59,6 +60,7 @@ from rollbox.view import DIM, INK, SEATS
 PROMPT = const(0)  # waiting for the seat to act
 TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
 PREVIEW = const(2)  # motion at a human prompt, not yet a shake: the dice tumble, nothing rolled
+LANDED = const(3)  # the dice landed last frame: this one goes on to the next prompt
 
 _TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 _FACE_MS = const(80)  # tumbling faces change this often
@@ -97,12 +99,8 @@ def step(app, pressed, motion, now):
     """
     screen = app.screen
     s = app.state
-    if s.is_terminal():  # the frame after the game's last action
-        _game_over(app, now)
-        return False
-    if screen.bot is None:  # let go while paused (rollbox.pause): back for the computer
-        draw_prompt(app)  # (which brings it, for the coach too)
-    if app.phase == TUMBLE:  # the pause at once; other presses wait for the roll
+    if app.phase == TUMBLE or app.phase == LANDED:
+        # The pause at once; other presses wait for the roll's prompt.
         held = app.held
         while pressed:  # (every press of this frame came while the dice tumbled)
             if pressed == PAUSE or (pressed == START and screen.pause_key() == START):
@@ -110,12 +108,24 @@ def step(app, pressed, motion, now):
             n = held[_HELD]
             if n < _HELD and pressed < 256:  # kept for the seat to act (issue 24)
                 if not n:
-                    held[_HELD + 1] = s.turn_player()
+                    held[_HELD + 1] = app.last_turn[0]  # the roller (the turn may have passed)
                 held[n] = pressed
                 held[_HELD] = n + 1
             pressed = app.controls.press()
-        _step_tumble(app, motion, now)
+        if app.phase == TUMBLE:
+            _step_tumble(app, motion, now)
+            return False
+        try:
+            _after_action(app, now)
+        except MemoryError:  # the landing stays (its frame's); the retry goes on from it
+            app.phase = LANDED
+            raise
         return False
+    if s.is_terminal():  # the frame after the game's last action
+        _game_over(app, now)
+        return False
+    if screen.bot is None:  # let go while paused (rollbox.pause): back for the computer
+        draw_prompt(app)  # (which brings it, for the coach too)
     if app.phase == PREVIEW:
         # A confirmed shake applies the screen's shake action (the tumble
         # goes on); a cancelled one, a press or a lost accelerometer put
@@ -363,10 +373,10 @@ def _step_tumble(app, motion, now):
             motion == shake.IDLE and age >= _TUMBLE_MS)
     else:
         done = age >= _TUMBLE_MS
-    if done:
+    if done:  # the dice land; the next frame goes on (LANDED), each within 20 ms (issue 26)
         app.undo = (app.state.to_bytes(), app.roller.seed)
         log(app, app.screen.settle(app.state, app.roller), app.how)
-        _after_action(app, now)
+        app.phase = LANDED
 
 
 def log(app, text, how):
