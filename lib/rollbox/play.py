@@ -365,7 +365,6 @@ def cue(app, kind, now, arg=0):
 
 
 def _step_tumble(app, motion, now):
-    _faces(app, now)
     age = ticks_diff(now, app.since)
     if app.how == BY_SHAKE and app.accel_ok:
         # IDLE mid-tumble: the detector was reset (the pause screen) or missed the end
@@ -373,10 +372,15 @@ def _step_tumble(app, motion, now):
             motion == shake.IDLE and age >= _TUMBLE_MS)
     else:
         done = age >= _TUMBLE_MS
-    if done:  # the dice land; the next frame goes on (LANDED), each within 20 ms (issue 26)
+    if not done:
+        _faces(app, now)
+    else:  # the dice land (no faces tumble in their frame); the next frame goes on
+        # (LANDED): each within 20 ms on a SAMD51 (issue 26)
         app.undo = (app.state.to_bytes(), app.roller.seed)
         log(app, app.screen.settle(app.state, app.roller), app.how)
         app.phase = LANDED
+        if app.state.is_terminal():  # the game's end: let go now, the result has the next frame
+            _after_action(app, now)
 
 
 def log(app, text, how):
