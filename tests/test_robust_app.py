@@ -69,6 +69,23 @@ def test_memory_error_in_the_prompt_after_a_landing_keeps_the_landed_dice(quiet_
     assert app.mode == app_module.PLAY and asked(sim)
 
 
+def test_memory_error_as_the_landed_dice_are_shown_keeps_them(quiet_sim):
+    """A MemoryError twice in the frame that shows the landed dice at rest
+    (``play.RESTING``): the roll is not rolled again, the prompt comes with
+    the dice it landed."""
+    sim = started(quiet_sim(seed=3))
+    app = sim.app
+    press(sim, "A", frames=0)
+    run_until(sim, lambda: app.phase == play.RESTING)
+    landed = app.state.to_bytes()
+    app.screen.rest = Flaky(app.screen.rest, 2)
+    sim.step()
+    assert app.screen.rest.calls == 2 and app.view.message.text == "Out of memory: move undone"
+    assert app.phase == play.PROMPT and app.state.to_bytes() == landed
+    frames(sim, 5)
+    assert app.mode == app_module.PLAY and asked(sim) and app.state.to_bytes() == landed
+
+
 def test_memory_error_in_a_computers_decision_keeps_the_game(quiet_sim):
     sim = started(quiet_sim(seats=(1, 1), seed=4))
     screen = sim.app.screen

@@ -96,6 +96,25 @@ def test_rolloff_shows_each_contenders_dice_and_skunks_then_who_goes_first():
     assert [d.face for d in screen.dice] == [2, 2, 3, 4, 6, 6]  # the last roller's dice
 
 
+def test_a_landing_sends_its_dice_in_the_frame_after_its_chance_outcomes():
+    """Issue 26: the roll lands in the state in one frame, with no pixel
+    sent (the dice stay as they tumbled, not moved); the next shows all six
+    at rest, nothing else, and says the roll; the next goes on to the prompt
+    with the message drawn. Each frame within 20 ms on a SAMD51."""
+    sim = quiet_sim(game="skunkd", seats=(0, 1), dice=ROLLOFF)
+    run_until(sim, lambda: sim.app.phase == play.TUMBLE)
+    run_until(sim, lambda: sim.app.phase != play.TUMBLE)
+    screen, v = sim.app.screen, sim.app.view
+    assert sim.app.phase == play.RESTING and sim.pixels == 0
+    assert tuple(sim.app.state.dice) == ROLLOFF[:6] and v.message.text != "P1: 2 Skunks"
+    sim.step()
+    assert sim.app.phase == play.LANDED and [d.face for d in screen.dice] == list(ROLLOFF[:6])
+    assert 6 * 18 * 18 <= sim.pixels <= 6 * 22 * 22  # the six dice, not the message yet
+    assert v.message.text == "P1: 2 Skunks" and v.waiting()
+    sim.step()
+    assert sim.app.phase == play.PROMPT and sim.pixels
+
+
 def test_house_options_with_directions():
     sim = quiet_sim(game="skunkd", seats=(0, 1), dice=ROLLOFF)
     prompt(sim)

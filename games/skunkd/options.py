@@ -95,7 +95,7 @@ def settle(screen, state, roller, p):
         state.apply_action(roller.outcome(state))
     for i in range(6):
         screen.rolloff[6 * p + i] = state.dice[i]
-    screen.home()
+    screen.still()  # (rest shows them)
     r = state.rolloff[p]
     text = "P%d: %d Skunk%s" % (p + 1, r, "" if r == 1 else "s")
     if state.phase != PHASE_ROLLOFF:

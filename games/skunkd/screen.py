@@ -517,12 +517,10 @@ class SkunkdScreen(Screen):
             return "P%d is out" % (p + 1)
         return ""
 
-    def settle(self, state, roller):
-        text = self._land(state, roller)
-        self._show_dice(state)  # the faces at rest in the landing's own frame
-        return text
+    def rest(self, state):
+        self._show_dice(state)  # six dice (~2,250 px): their own frame, not the landing's
 
-    def _land(self, state, roller):
+    def settle(self, state, roller):
         p = state.turn_player()
         if state.phase == PHASE_ROLLOFF:
             return self._setup(state).settle(self, state, roller, p)
@@ -530,7 +528,7 @@ class SkunkdScreen(Screen):
         leader, out = state.leader, state.out_mask
         while state.is_chance_node():
             state.apply_action(roller.outcome(state))
-        self.home()
+        self.still()
         if state.busted:
             if state.rolled_mask == _ALL:
                 text = self._fit("Super SKUNK'D! P%d takes the headband" % (p + 1),

@@ -49,7 +49,7 @@ def app(a, hw, roller, log, now, nvm):
     a.since = a.face_at = a.collect_at = a.armed = 0
     a.how = play.BY_BUTTON
     a.held = bytearray(10)
-    a.last_turn = a.undo = a.plan = a.save_slots = None
+    a.last_turn = a.undo = a.plan = a.save_slots = a.news = None
     a.save_head = b""
     a.turn_saved = -1
     a.to_count = 0

@@ -6,7 +6,8 @@ after a MemoryError.
 The app's attributes it works on: ``game``, ``state``, ``screen``,
 ``seats``, ``view``, ``roller``, ``coach``, ``accel_ok`` and its own:
 ``phase`` (:data:`PROMPT`, :data:`TUMBLE`, :data:`PREVIEW`,
-:data:`LANDED`), ``held``
+:data:`RESTING`, :data:`LANDED`), ``news`` (the landed roll's message,
+said in the frame that shows the dice at rest), ``held``
 (a bytearray: up to 8 presses made during a roll, kept for its end, their
 count at [8], the seat they were for at [9]), ``last_turn`` (a list:
 the seat whose turn is on, its messages, then the seat and messages of
@@ -60,7 +61,8 @@ from rollbox.view import DIM, INK, SEATS
 PROMPT = const(0)  # waiting for the seat to act
 TUMBLE = const(1)  # dice tumbling; the roll is decided when it ends
 PREVIEW = const(2)  # motion at a human prompt, not yet a shake: the dice tumble, nothing rolled
-LANDED = const(3)  # the dice landed last frame: this one goes on to the next prompt
+LANDED = const(3)  # the dice were shown at rest last frame: this one goes on to the prompt
+RESTING = const(4)  # the roll landed in the state last frame: this one shows it and says it
 
 _TUMBLE_MS = const(700)  # a button or computer roll tumbles this long
 _FACE_MS = const(80)  # tumbling faces change this often
@@ -99,7 +101,8 @@ def step(app, pressed, motion, now):
     """
     screen = app.screen
     s = app.state
-    if app.phase == TUMBLE or app.phase == LANDED:
+    phase = app.phase
+    if phase == TUMBLE or phase == RESTING or phase == LANDED:
         # The pause at once; other presses wait for the roll's prompt.
         held = app.held
         while pressed:  # (every press of this frame came while the dice tumbled)
@@ -112,13 +115,16 @@ def step(app, pressed, motion, now):
                 held[n] = pressed
                 held[_HELD] = n + 1
             pressed = app.controls.press()
-        if app.phase == TUMBLE:
+        if phase == TUMBLE:
             _step_tumble(app, motion, now)
             return False
         try:
-            _after_action(app, now)
+            if phase == RESTING:
+                _rest(app)
+            else:
+                _after_action(app, now)
         except MemoryError:  # the landing stays (its frame's); the retry goes on from it
-            app.phase = LANDED
+            app.phase = phase
             raise
         return False
     if s.is_terminal():  # the frame after the game's last action
@@ -374,13 +380,26 @@ def _step_tumble(app, motion, now):
         done = age >= _TUMBLE_MS
     if not done:
         _faces(app, now)
-    else:  # the dice land (no faces tumble in their frame); the next frame goes on
-        # (LANDED): each within 20 ms on a SAMD51 (issue 26)
-        app.undo = (app.state.to_bytes(), app.roller.seed)
-        log(app, app.screen.settle(app.state, app.roller), app.how)
-        app.phase = LANDED
-        if app.state.is_terminal():  # the game's end: let go now, the result has the next frame
-            _after_action(app, now)
+        return
+    # The roll lands in three frames, each within 20 ms on a SAMD51 (issue
+    # 26, tools/bench_cpu): its chance outcomes and words (no faces tumble);
+    # the dice at rest and the message (RESTING); the next prompt (LANDED).
+    s = app.state
+    app.undo = (s.to_bytes(), app.roller.seed)
+    app.news = app.screen.settle(s, app.roller)
+    app.phase = RESTING
+    if s.is_terminal():  # the game's end at once: let go, the result has the next frame
+        _rest(app)
+        _after_action(app, now)
+
+
+def _rest(app):
+    """The landed dice at rest on the screen (``Screen.rest``) and the
+    roll's message said; the next frame goes on to the prompt."""
+    app.screen.rest(app.state)
+    log(app, app.news, app.how)
+    app.news = None
+    app.phase = LANDED
 
 
 def log(app, text, how):

@@ -33,7 +33,9 @@ raise ``NotImplementedError``), the rest have a default:
   80 ms (``next_face``); ``show_tumble()`` a tumbling frame, showing a
   quarter of them in turn (``show_face``, the face on a die).
 - ``settle(state, roller)`` lands the dice: applies chance outcomes until a
-  seat must decide (or the game ends); returns the message.
+  seat must decide (or the game ends); returns the message. ``rest(state)``
+  in the next frame shows them at rest, where the screen leaves that to it
+  (``still()`` then stops the tumble in settle, with no die moved).
 - ``result(state)`` the title line when the game is over.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
   (the bot module's ``coach``); ``coach_at()`` where its two lines go
@@ -204,9 +206,19 @@ class Screen:
             if self.dice[i].show(held[i], held[n + i]):
                 self.view.dirty = True
 
+    def still(self):
+        """Nothing tumbling; the dice stay where they are, for :meth:`rest`
+        (or :meth:`home`) to put them back."""
+        self.rolling = self._due = 0
+
+    def rest(self, state):
+        """The landed dice at rest, in the frame after :meth:`settle` (issue
+        26: a landing's work in two frames, each within 20 ms on a SAMD51).
+        By default nothing: the screen's settle showed them."""
+
     def home(self):
         """Every die back in its place, nothing tumbling."""
-        self.rolling = self._due = 0
+        self.still()
         for die in self.dice:
             if die.move(0, 0):
                 self.view.dirty = True

@@ -35,8 +35,9 @@ import play_device
 import synthio
 
 PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
-          "to menu", "think")
-EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU, THINK = range(11)
+          "to menu", "think", "landed", "rest")
+(EMPTY, MENU, LOAD, PROMPT, DECISION, TUMBLE, SETTLE, PAUSE, OVER, TO_MENU, THINK, LANDED,
+ REST) = range(13)
 OPS = ("fill", "show", "set", "press", "release", "release_all", "get_into")
 CAL = 15  # a calibration frame: CAL + 16 * op (OPS' index; then the I2C sample, the empty call)
 RECORD = 3 + len(OPS)
@@ -214,7 +215,7 @@ def timed_frame(self):
         phase = TO_MENU
     elif phase == TUMBLE and app.phase != 1:  # (rollbox.play.TUMBLE)
         phase = SETTLE
-    elif phase in (PROMPT, TUMBLE) and app.mode != mode:
+    elif phase in (PROMPT, TUMBLE, REST, LANDED) and app.mode != mode:
         phase = PAUSE if app.pause is not None else OVER
     record = self.record
     record[0] = phase
@@ -236,6 +237,10 @@ def phase_before(d, app, mode):
         return MENU
     if mode == 2:
         return OVER
+    if app.phase == 3:  # (rollbox.play.LANDED): on to the prompt after a landing
+        return LANDED
+    if app.phase == 4:  # (rollbox.play.RESTING): the landed dice shown at rest
+        return REST
     if app.phase:  # a roll tumbling (or a shake's preview)
         return TUMBLE
     s = app.state
