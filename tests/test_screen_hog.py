@@ -3,6 +3,7 @@ from conftest import press, run_until, started
 
 from host.simulation import Simulation
 from rollbox import play
+from rollbox.view import BAD, PLAIN
 
 
 def test_count_starts_at_the_best_average_and_moves_with_the_directions(quiet_sim):
@@ -42,6 +43,22 @@ def test_a_rolls_the_chosen_count_once_and_shows_every_die(quiet_sim):
     assert [d.face for d in shown] == s.dice
     assert s.scores[0] == (0 if 1 in s.dice else sum(s.dice))
     assert s.turn_player() == 1  # one roll a turn
+
+
+def test_24_dice_land_in_a_frame_that_sends_nothing_and_rest_in_the_next(quiet_sim):
+    """Issue 26: the landing's frame is its 24 chance outcomes (one a die)
+    and words; the dice come to rest, the bad faces tinted, in the next."""
+    sim = started(quiet_sim(game="hog", seed=4))
+    for _ in range(19):
+        press(sim, "UP")
+    press(sim, "A", frames=0)
+    run_until(sim, lambda: sim.app.phase == play.RESTING)
+    dice, s = sim.app.screen.dice, sim.app.state
+    assert sim.pixels == 0 and len(s.dice) == 24 and [d.face for d in dice[:24]] != s.dice
+    sim.step()
+    assert sim.app.phase == play.LANDED and sim.pixels > 0
+    assert [d.face for d in dice[:24]] == s.dice
+    assert [d.tint for d in dice[:24]] == [BAD if f == 1 else PLAIN for f in s.dice]
 
 
 def test_whole_game_to_a_winner():

@@ -118,19 +118,27 @@ class HogScreen(Screen):
         self.rolling = (1 << action) - 1
         return ""
 
+    def rest(self, state):
+        """The dice at rest, the bad faces tinted: their own frame, not the
+        landing's, whose chance outcomes are up to 24 dice, one a node
+        (issue 26, tools/bench_cpu)."""
+        six_bad = self.game.params["six_bad"]
+        for i in range(len(state.dice)):
+            face = state.dice[i]
+            die = self.dice[i]
+            if die.show(face, BAD if is_bad(six_bad, face) else PLAIN) | die.move(0, 0):
+                self.view.dirty = True
+        return True
+
     def settle(self, state, roller):
         p = state.turn_player()
         while state.is_chance_node():
             state.apply_action(roller.outcome(state))
-        self.home()
+        self.still()
         six_bad = self.game.params["six_bad"]
         bad = 0
-        for i in range(len(state.dice)):
-            face = state.dice[i]
-            tint = BAD if is_bad(six_bad, face) else PLAIN
-            bad += tint == BAD
-            if self.dice[i].show(face, tint):
-                self.view.dirty = True
+        for face in state.dice:
+            bad += is_bad(six_bad, face)
         n = len(state.dice)
         if bad:
             return "P%d: %d dice, %d bad: 0" % (p + 1, n, bad)

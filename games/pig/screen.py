@@ -70,19 +70,31 @@ class PigScreen(Screen):
             return ""
         return "P%d holds %d: score %d" % (p + 1, held, state.scores[p])
 
+    def rest(self, state):
+        """One die a frame at rest, the faces that ended the turn tinted: a
+        die is ~1,750 px on a PyBadge, two ~18 ms of pixels (tools/bench_pixels)."""
+        params = self.game.params
+        six_bad = params["six_bad"]
+        dice = state.dice
+        ended = score_roll(params["variant"], six_bad, dice)[0] != ADD
+        n = len(dice)
+        for i in range(n):
+            bad = ended and is_bad(six_bad, dice[i])
+            die = self.dice[i]
+            if die.show(dice[i], BAD if bad else PLAIN) | die.move(0, 0):
+                self.view.dirty = True
+                return i == n - 1  # the next die, if any, in the next frame
+        return True
+
     def settle(self, state, roller):
         p = state.turn_player()
         before = state.turn_total
         while state.is_chance_node():
             state.apply_action(roller.outcome(state))
-        self.home()
+        self.still()
         params = self.game.params
         dice = state.dice
         kind, points = score_roll(params["variant"], params["six_bad"], dice)
-        for i in range(len(dice)):  # tint the faces that ended the turn
-            bad = kind != ADD and is_bad(params["six_bad"], dice[i])
-            if self.dice[i].show(dice[i], BAD if bad else PLAIN):
-                self.view.dirty = True
         roll = "-".join(str(d) for d in dice)
         if kind == BUST:  # no "-0" when the turn total was 0 (issue 14)
             return "P%d rolled %s: bust%s" % (p + 1, roll, " -%d" % before if before else "")

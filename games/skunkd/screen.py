@@ -519,6 +519,7 @@ class SkunkdScreen(Screen):
 
     def rest(self, state):
         self._show_dice(state)  # six dice (~2,250 px): their own frame, not the landing's
+        return True
 
     def settle(self, state, roller):
         p = state.turn_player()

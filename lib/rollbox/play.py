@@ -389,14 +389,17 @@ def _step_tumble(app, motion, now):
     app.news = app.screen.settle(s, app.roller)
     app.phase = RESTING
     if s.is_terminal():  # the game's end at once: let go, the result has the next frame
-        _rest(app)
+        while app.phase == RESTING:
+            _rest(app)
         _after_action(app, now)
 
 
 def _rest(app):
-    """The landed dice at rest on the screen (``Screen.rest``) and the
-    roll's message said; the next frame goes on to the prompt."""
-    app.screen.rest(app.state)
+    """The landed dice at rest on the screen (``Screen.rest``: a share of
+    them a frame, where the screen says so), then the roll's message said;
+    the next frame goes on to the prompt."""
+    if not app.screen.rest(app.state):
+        return
     log(app, app.news, app.how)
     app.news = None
     app.phase = LANDED

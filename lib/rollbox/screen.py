@@ -34,8 +34,9 @@ raise ``NotImplementedError``), the rest have a default:
   quarter of them in turn (``show_face``, the face on a die).
 - ``settle(state, roller)`` lands the dice: applies chance outcomes until a
   seat must decide (or the game ends); returns the message. ``rest(state)``
-  in the next frame shows them at rest, where the screen leaves that to it
-  (``still()`` then stops the tumble in settle, with no die moved).
+  in the next frames shows them at rest (True once all are), where the
+  screen leaves that to it (``still()`` then stops the tumble in settle,
+  with no die moved).
 - ``result(state)`` the title line when the game is over.
 - ``coach(state)`` the coach overlay's two lines for the human seat to act
   (the bot module's ``coach``); ``coach_at()`` where its two lines go
@@ -212,9 +213,11 @@ class Screen:
         self.rolling = self._due = 0
 
     def rest(self, state):
-        """The landed dice at rest, in the frame after :meth:`settle` (issue
-        26: a landing's work in two frames, each within 20 ms on a SAMD51).
-        By default nothing: the screen's settle showed them."""
+        """The landed dice at rest, in the frames after :meth:`settle` (issue
+        26: a landing's work in frames each within 20 ms on a SAMD51).
+        Returns True when they all are, False to go on next frame. By
+        default True at once: the screen's settle showed them."""
+        return True
 
     def home(self):
         """Every die back in its place, nothing tumbling."""
