@@ -24,7 +24,7 @@ from host import circuitpython as cp
 from rollbox import bots, play
 
 PHASES = ("empty", "menu", "load", "prompt", "decision", "tumble", "settle", "pause", "over",
-          "to menu", "think")  # tools/mp/play_device.py's
+          "to menu", "think", "landed", "rest")  # tools/mp/play_timed.py's
 
 
 def bench_cpu():
@@ -115,7 +115,7 @@ def test_the_time_mode_records_every_phase_of_a_computers_game(binaries, folder)
     assert seen["empty"] == 32
     assert seen["load"] == 1 and seen["to menu"] == 1
     assert seen["over"] >= 10
-    for name in ("menu", "think", "decision", "tumble", "settle", "pause"):
+    for name in ("menu", "think", "decision", "tumble", "settle", "rest", "landed", "pause"):
         assert seen[name] > 0, seen
     assert seen["prompt"] == 0  # (every seat's a computer: its think time)
     assert {p >> 4 for p in phases if p & 15 in (4, 10)} == {1}  # every one an easy seat's
@@ -148,7 +148,7 @@ def test_the_time_mode_plays_a_human_seat_and_stops_at_its_cap(binaries, folder)
     seen = collections.Counter(PHASES[p & 15] for p in phases)
     assert {p >> 4 for p in phases if p & 15 in (4, 10)} == {3}  # the human decides nothing
     assert seen["prompt"] > 0 and seen["tumble"] > 0 and seen["think"] > 0
-    play_frames = sum(seen[p] for p in PHASES[3:9] + ("think",))
+    play_frames = sum(seen[p] for p in PHASES[3:9] + PHASES[10:])
     assert play_frames == 400 + 1  # its cap, and the frame past it
 
 
@@ -169,7 +169,7 @@ def test_the_heap_is_collected_in_idle_frames_so_no_tumble_or_landing_meets_the_
     assert not seen["tumble"], seen
     assert seen["think"] >= 5, seen
     if levels.startswith("0"):  # a human seat
-        assert seen["prompt"] >= 5 and not seen["settle"], seen
+        assert seen["prompt"] >= 5 and not (seen["settle"] or seen["rest"] or seen["landed"]), seen
     assert not any(c and w & 128 for n, w, c in zip(names, wire, ran) if n == "prompt")
     assert set(ran) <= {0, 1}
 
