@@ -52,35 +52,23 @@ def test_memory_error_twice_undoes_the_move_and_the_game_goes_on(quiet_sim):
     assert sim.app.mode == app_module.PLAY and s.dice[0] in range(1, 7)
 
 
-def test_memory_error_in_the_prompt_after_a_landing_keeps_the_landed_dice(quiet_sim):
-    """A MemoryError twice in the frame after the dice land (``play.LANDED``:
-    the next prompt drawn): the landing was its own frame's and stays, the
-    prompt comes once there is room."""
+@pytest.mark.parametrize("phase,method,calls", [("RESTING", "rest", 2), ("LANDED", "draw", 3)])
+def test_memory_error_in_a_frame_after_a_landing_keeps_the_landed_dice(phase, method, calls,
+                                                                       quiet_sim):
+    """A MemoryError twice in a frame after the dice land: the one that
+    shows them at rest (``play.RESTING``: the screen's ``rest``) or the next
+    prompt's (``play.LANDED``: its ``draw``, called once more by the
+    prompt). The landing was its own frame's and stays (the roll is not
+    rolled again); the prompt comes once there is room."""
     sim = started(quiet_sim(seed=3))
     app = sim.app
     press(sim, "A", frames=0)
-    run_until(sim, lambda: app.phase == play.LANDED)
+    run_until(sim, lambda: app.phase == getattr(play, phase))
     landed = app.state.to_bytes()
-    app.screen.draw = Flaky(app.screen.draw, 2)
+    flaky = Flaky(getattr(app.screen, method), 2)
+    setattr(app.screen, method, flaky)
     sim.step()
-    assert app.screen.draw.calls == 3 and app.view.message.text == "Out of memory: move undone"
-    assert app.phase == play.PROMPT and app.state.to_bytes() == landed
-    frames(sim, 5)
-    assert app.mode == app_module.PLAY and asked(sim)
-
-
-def test_memory_error_as_the_landed_dice_are_shown_keeps_them(quiet_sim):
-    """A MemoryError twice in the frame that shows the landed dice at rest
-    (``play.RESTING``): the roll is not rolled again, the prompt comes with
-    the dice it landed."""
-    sim = started(quiet_sim(seed=3))
-    app = sim.app
-    press(sim, "A", frames=0)
-    run_until(sim, lambda: app.phase == play.RESTING)
-    landed = app.state.to_bytes()
-    app.screen.rest = Flaky(app.screen.rest, 2)
-    sim.step()
-    assert app.screen.rest.calls == 2 and app.view.message.text == "Out of memory: move undone"
+    assert flaky.calls == calls and app.view.message.text == "Out of memory: move undone"
     assert app.phase == play.PROMPT and app.state.to_bytes() == landed
     frames(sim, 5)
     assert app.mode == app_module.PLAY and asked(sim) and app.state.to_bytes() == landed
