@@ -71,6 +71,7 @@ _MAX_SHAKE_MS = const(10000)  # a shake that never settles is decided anyway
 _HELD = const(8)  # presses kept during a roll (``app.held``: these, the count, the seat)
 _NOTES = const(7)  # messages of a turn kept for "Last turn" (a page of the pause screen)
 _AT_ONCE = const(-1)  # ``app.plan``: the bot decides when the think time is up
+_NOT_DUE = const(60000)  # ms: a think time's collection not due (its plan's end sets it)
 
 # How an action came (the transcript's ``how``, ``App.log``): a button, a
 # shake, the computer; and the two events that are no action.
@@ -200,9 +201,13 @@ def _think(app, s, now):
     collection takes ~12 ms on a SAMD51, tools/bench_cpu) and starts the
     bot's plan; the next ones run ``rollbox.bots.PIECES`` of it each (by
     the sizes its pieces yield: one that yields ``FRAME``, a module
-    loaded, has its frame to itself); the frame after the plan is done,
-    while the think time goes on, collects the search's garbage (so the
-    roll that follows meets no collection); once the time is up and the
+    loaded, has its frame to itself); the frame after the plan is done
+    collects the search's garbage, so the roll that follows meets no
+    collection, nor a heap whose garbage makes each allocation search
+    longer (a plan done after the think time too: its seat acts a frame
+    later; Skull & Dragon's roll after a late hard plan met 8.6 ms of
+    the app's work in a tumbling frame on a SAMD51, where the most is now
+    6.1, tools/bench_cpu); once the time is up and the
     decision found, the seat acts. While text lines wait to be drawn
     (``View.refresh``: a frame's share at a time) the plan waits too, so
     no frame has both."""
@@ -210,7 +215,7 @@ def _think(app, s, now):
     think = app.screen.THINK_MS
     if plan is None:
         gc.collect()
-        app.collect_at = ticks_add(app.since, think)  # (no other collection: see below)
+        app.collect_at = ticks_add(now, _NOT_DUE)
         plan = app.screen.plan(s)
         app.plan = _AT_ONCE if plan is None else plan
         return
@@ -223,19 +228,18 @@ def _think(app, s, now):
                 left -= next(plan) or 1
             return
         except StopIteration as done:
-            app.plan = plan = done.value
+            app.plan = done.value
         except (OSError, ValueError):  # the screen's own decision says why
-            app.plan = plan = _AT_ONCE
-        if ticks_diff(now, app.since) < think:
-            app.collect_at = now  # the next frame, with nothing else to do
-            return
-    if ticks_diff(now, app.since) >= think:
+            app.plan = _AT_ONCE
+        app.collect_at = now  # the next frame, with nothing else to do
+        return
+    if ticks_diff(now, app.collect_at) >= 0:
+        gc.collect()
+        app.collect_at = ticks_add(now, _NOT_DUE)
+    elif ticks_diff(now, app.since) >= think:
         action = app.screen.computer(s, None if plan == _AT_ONCE else plan)
         app.plan = None  # kept until the decision is made: a MemoryError's retry asks again
         act(app, action, now, BY_COMPUTER)
-    elif ticks_diff(now, app.collect_at) >= 0:
-        gc.collect()
-        app.collect_at = ticks_add(app.since, think)
 
 
 def press(app):
