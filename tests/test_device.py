@@ -122,6 +122,22 @@ def test_the_shake_detector_on_circuitpython(binaries, folder):
     assert run.number("bytes_per_sample") <= 48
 
 
+def test_a_board_saved_with_the_sound_and_lights_off_loads_neither(binaries, folder,
+                                                                     monkeypatch):
+    """tools/bench_device --sound 0 --lights 0: the settings saved in the
+    board's nvm before power-up (cp.power_up_nvm, by rollbox.store), so the
+    first menu has neither module, as a board switched off with them off;
+    a fresh board loads both."""
+    fresh = cp.play(binaries[0], folder, HEAP, "pybadge", [0])
+    monkeypatch.setattr(cp, "EFFECTS", "00")
+    monkeypatch.setattr(cp, "POWER_UP", cp.power_up_nvm(0, 0))
+    off = cp.play(binaries[0], folder, HEAP, "pybadge", [0])
+    assert fresh.passed and off.passed, off.output[-3000:]
+    assert {"rollbox.sound", "rollbox.lights"} <= set(fresh.facts["loaded first"][0].split(","))
+    assert not {"rollbox.sound", "rollbox.lights"} & set(off.facts["loaded first"][0].split(","))
+    assert off.number("menu0") < fresh.number("menu0")
+
+
 def test_a_heap_too_small_is_caught(binaries, folder):
     """The pass mark can fail: in a 40 KB heap the app cannot even boot."""
     run = cp.play(binaries[0], folder, 40 * 1024, "pybadge", [0])

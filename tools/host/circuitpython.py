@@ -202,7 +202,7 @@ class Run:
 _RUN_PREFIX = "run_"  # each run's own folder inside the build's (:func:`run`)
 
 
-def run(binary, folder, heap, args, timeout=900, keep=()):
+def run(binary, folder, heap, args, timeout=900, keep=(), nvm=None):
     """``circuitpython-unix32 -X heapsize=heap -c "import MODULE" ARGS...``
     on the files of ``folder`` (made by :func:`build`; ``args[0]`` the
     module), in a folder of their own (see below); returns
@@ -210,7 +210,8 @@ def run(binary, folder, heap, args, timeout=900, keep=()):
     seconds is stopped and fails). ``-c``: sys.path[0] is "" (not the
     folder's absolute path), so games/ modules are found as "games/..." as
     on a board. ``keep``: names of files the run writes, read into the
-    Run's ``files`` (``{name: bytes}``; absent when not written)."""
+    Run's ``files`` (``{name: bytes}``; absent when not written). ``nvm``:
+    the bytes the board's nvm starts with (None: never written, 0xFF)."""
     start = time.monotonic()
     # A fresh board each run: its nvm is new (tools/host/unix_port), and its
     # CIRCUITPY (the saves' files) is a folder of its own, links to the
@@ -222,6 +223,9 @@ def run(binary, folder, heap, args, timeout=900, keep=()):
     for name in os.listdir(folder):
         if not name.startswith(_RUN_PREFIX) and not name.endswith(".sav"):
             os.symlink(os.path.join(folder, name), os.path.join(work, name))
+    if nvm is not None:
+        with open(os.path.join(work, "nvm.img"), "wb") as f:  # (unix_port/microcontroller.py)
+            f.write(nvm)
     try:
         done = subprocess.run([binary, "-X", "heapsize=%d" % heap, "-c", "import " + args[0]]
                               + [str(a) for a in args[1:]],
@@ -243,14 +247,35 @@ def run(binary, folder, heap, args, timeout=900, keep=()):
 
 
 EFFECTS = "11"  # the menu's Sound and Lights levels the driver sets (tools/bench_device)
+POWER_UP = None  # the nvm the board starts with (power_up_nvm), None: never written
+
+
+def power_up_nvm(sound, lights):
+    """A board's nvm (8,192 bytes) whose saved settings are the menu's
+    first ones but for ``sound`` and ``lights`` (levels: ``rollbox.menu``'s
+    SOUND_NAMES, LIGHTS_NAMES), written by Rollbox's own ``rollbox.store``
+    (CPython, the host's stand-ins): at power-up the app loads the sound
+    and lights only where these are on, as a board whose player turned
+    them off and switched it off and on."""
+    import host
+
+    host.activate()
+    from rollbox import menu, store
+
+    nvm = bytearray(b"\xff" * 8192)
+    m = menu.Menu()
+    m.sound, m.lights = sound, lights
+    store.open_region(nvm, store.KIND_SETTINGS).save(m.settings())
+    return bytes(nvm)
 
 
 def play(binary, folder, heap, profile, games, players="2", seed=1, timeout=900):
     """The driver (tools/mp/play_device.py) with ``-X heapsize=heap`` bytes:
     ``games`` (catalog indexes) played in that order in one power-on, the
-    menu's Sound and Lights at the levels of :data:`EFFECTS`."""
+    menu's Sound and Lights at the levels of :data:`EFFECTS`, the board's
+    nvm :data:`POWER_UP` at power-up."""
     return run(binary, folder, heap, ["play_device", profile, ",".join(str(g) for g in games),
-                                      players, seed, EFFECTS], timeout)
+                                      players, seed, EFFECTS], timeout, nvm=POWER_UP)
 
 
 def smallest_heap(binary, folder, profile, games, players="2", seed=1, low=16384,

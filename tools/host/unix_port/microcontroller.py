@@ -1,8 +1,12 @@
 """``microcontroller`` for CircuitPython's unix port: ``nvm``, 8,192 bytes as
-on the SAMD51 and nRF52840 boards, never written (0xFF). On a board nvm is
+on the SAMD51 and nRF52840 boards, never written (0xFF), or as the file
+:data:`IMAGE` in the current folder has them (a board whose settings were
+saved: tools/host/circuitpython.py's ``POWER_UP``). On a board nvm is
 flash, not heap, so here it lives in a file (opened, then unlinked: the
 process's own), not in a bytearray: 32 bytes of heap instead of 8 KB."""
 import os
+
+IMAGE = "nvm.img"
 
 
 class ByteArray:
@@ -16,6 +20,16 @@ class ByteArray:
         os.remove(name)
         self._file.write(b"\xff" * size)
         self._size = size
+        try:
+            with open(IMAGE, "rb") as image:
+                self._file.seek(0)
+                while self._file.tell() < size:
+                    chunk = image.read(min(256, size - self._file.tell()))
+                    if not chunk:
+                        break
+                    self._file.write(chunk)
+        except OSError:  # no image: never written
+            pass
 
     def __len__(self):
         return self._size
