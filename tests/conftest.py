@@ -181,6 +181,26 @@ def frames(sim, n):
         sim.step()
 
 
+def watch_collect_and_act(monkeypatch, events, frame):
+    """Record in ``events`` each heap collection of ``rollbox.play``
+    (``("collect", frame)``) and each action it applies (``("act", frame,
+    how)``), ``frame`` being ``frame[0]`` at the time (the caller counts)."""
+    from rollbox import play
+
+    collect, act = play.gc.collect, play.act
+
+    def collecting():
+        events.append(("collect", frame[0]))
+        collect()
+
+    def acting(app, action, now, how):
+        events.append(("act", frame[0], how))
+        act(app, action, now, how)
+
+    monkeypatch.setattr(play.gc, "collect", collecting)
+    monkeypatch.setattr(play, "act", acting)
+
+
 def press(sim, name, frames=2):
     """Tap ``name`` ("A", "START", ...) once the keys are free, through the
     board's keypad stand-in, then step until it is let go and ``frames``

@@ -18,7 +18,7 @@ import subprocess
 import sys
 
 import pytest
-from conftest import ROOT, frames, started
+from conftest import ROOT, frames, started, watch_collect_and_act
 
 from host import circuitpython as cp
 from rollbox import bots, play
@@ -40,18 +40,7 @@ def test_a_computer_collects_the_heap_in_a_frame_before_its_decision(game, quiet
                                                                       monkeypatch):
     sim = started(quiet_sim(game=game, players=2, seats=(3, 3)))
     events, frame = [], [0]
-    collect, act = play.gc.collect, play.act
-
-    def collecting():
-        events.append(("collect", frame[0]))
-        collect()
-
-    def acting(app, action, now, how):
-        events.append(("act", frame[0], how))
-        act(app, action, now, how)
-
-    monkeypatch.setattr(play.gc, "collect", collecting)
-    monkeypatch.setattr(play, "act", acting)
+    watch_collect_and_act(monkeypatch, events, frame)
     for frame[0] in range(1, 600):
         frames(sim, 1)
     before, checked = None, 0
@@ -86,19 +75,8 @@ def test_a_plan_done_after_the_think_time_has_a_collection_before_its_seat_acts(
         events.append(("done", frame[0]))
         return value
 
-    collect, act = play.gc.collect, play.act
-
-    def collecting():
-        events.append(("collect", frame[0]))
-        collect()
-
-    def acting(app, action, now, how):
-        events.append(("act", frame[0], how))
-        act(app, action, now, how)
-
     monkeypatch.setattr(screen, "plan", late_plan)
-    monkeypatch.setattr(play.gc, "collect", collecting)
-    monkeypatch.setattr(play, "act", acting)
+    watch_collect_and_act(monkeypatch, events, frame)
     checked = 0
     for frame[0] in range(1, 1200):
         frames(sim, 1)
